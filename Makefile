@@ -1,0 +1,43 @@
+# pm_qos handle-API series: the front door.  `make help` lists the targets.
+KSRC ?= $(HOME)/.cache/pm-qos/linux-2.6.34
+DIR ?=
+export KSRC
+
+help:
+	@echo "make check          install what is missing, run tier 1 tests, and tier 2 if KSRC has a tree"
+	@echo "make convert [DIR=] Coccinelle conversion of an out-of-tree driver (default: examples/)"
+	@echo "make boot           build the series-applied kernel (KSRC) and run the guest tests in QEMU"
+	@echo "make boot-debug     the same with lockdep, kmemleak, slub_debug, debugobjects"
+	@echo "make series-check   mail format, consistency with the core files, checkpatch (tier 2 with KSRC)"
+	@echo "make bench          benchmarks: this core against the 2.6.34 and the 2010-04-30 versions"
+	@echo "make deps           install the Debian packages and extract linux-source-6.1 files"
+	@echo "make clean          remove build outputs in the repository"
+	@echo "KSRC=$(KSRC)"
+
+deps:
+	@scripts/deps
+
+check: deps
+	@scripts/check
+
+convert: deps
+	@scripts/pmqos-convert $(DIR)
+
+boot: deps
+	@scripts/boot
+
+boot-debug: deps
+	@scripts/boot --debug
+
+series-check: deps
+	@scripts/series-check
+	@scripts/series-check --tier2
+
+bench: deps
+	@scripts/bench
+
+clean:
+	@$(MAKE) -s -C tools/testing/pm_qos clean
+	@[ ! -f tools/testing/qemu/Makefile ] || $(MAKE) -s -C tools/testing/qemu clean
+
+.PHONY: help deps check convert boot boot-debug series-check bench clean

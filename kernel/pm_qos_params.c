@@ -1,0 +1,524 @@
+/*
+ * PM QoS: drivers, subsystems and processes state how much latency they can
+ * bear, or how much throughput they need, and power management code reads
+ * the aggregate or is told when it changes.
+ *
+ * Units: latency in usec, throughput in kbs (kilo byte / sec).
+ *
+ * A request is a handle returned by pm_qos_add_request().  Each class keeps
+ * its requests in an rbtree sorted by value, so that adding, changing and
+ * removing a request costs O(log n) in the number of requests, and the
+ * aggregate target is the leftmost (minimum) or rightmost (maximum) node.
+ * The target is cached in an atomic_t: reading it is a single load.
+ *
+ * Processes hold requests through the misc devices /dev/cpu_dma_latency,
+ * /dev/network_latency and /dev/network_throughput: each open file is one
+ * request, removed when the file is released, so an exiting process cannot
+ * leave one behind.
+ *
+ * Mark Gross <mgross@linux.intel.com>
+ */
+
+#include <linux/pm_qos_params.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/time.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/rbtree.h>
+#include <linux/ctype.h>
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/init.h>
+
+#include <linux/uaccess.h>
+
+struct pm_qos_request_list {
+	struct rb_node node;
+	s32 value;
+	int pm_qos_class;
+	void *caller;			/* who added it, for debugfs */
+	pid_t pid;			/* opener of the misc device, or 0 */
+};
+
+struct pm_qos_object {
+	struct rb_root requests;	/* sorted by value, under pm_qos_lock */
+	unsigned int count;		/* number of requests, likewise */
+	atomic_t target_value;		/* the aggregate, read locklessly */
+	bool max;			/* aggregate is the maximum, not the min */
+	s32 default_value;
+	/* serialises notifications so that the last one carries the target */
+	struct mutex notify_lock;
+	s32 notified_value;		/* under notify_lock */
+	struct blocking_notifier_head notifiers;
+	struct miscdevice pm_qos_power_miscdev;
+	char *name;
+};
+
+#define PM_QOS_OBJECT(class, _name, _default, _max)			\
+	[class] = {							\
+		.requests = RB_ROOT,					\
+		.target_value = ATOMIC_INIT(_default),			\
+		.max = _max,						\
+		.default_value = _default,				\
+		.notify_lock =						\
+			__MUTEX_INITIALIZER(pm_qos_array[class].notify_lock), \
+		.notified_value = _default,				\
+		.notifiers =						\
+			BLOCKING_NOTIFIER_INIT(pm_qos_array[class].notifiers), \
+		.name = _name,						\
+	}
+
+static struct pm_qos_object pm_qos_array[PM_QOS_NUM_CLASSES] = {
+	PM_QOS_OBJECT(PM_QOS_CPU_DMA_LATENCY, "cpu_dma_latency",
+		      2000 * USEC_PER_SEC, false),
+	PM_QOS_OBJECT(PM_QOS_NETWORK_LATENCY, "network_latency",
+		      2000 * USEC_PER_SEC, false),
+	PM_QOS_OBJECT(PM_QOS_NETWORK_THROUGHPUT, "network_throughput",
+		      0, true),
+};
+
+/*
+ * Protects every class's tree and count.  Held only for the tree operation:
+ * nothing is allocated and no notifier runs under it.
+ */
+static DEFINE_SPINLOCK(pm_qos_lock);
+
+enum pm_qos_op { PM_QOS_ADD, PM_QOS_UPDATE, PM_QOS_REMOVE };
+
+static bool pm_qos_class_valid(int pm_qos_class)
+{
+	return pm_qos_class > PM_QOS_RESERVED &&
+	       pm_qos_class < PM_QOS_NUM_CLASSES;
+}
+
+/*
+ * Resolves PM_QOS_DEFAULT_VALUE to the class default.  Other negative values
+ * mean nothing for any class: they return -EINVAL.
+ */
+static int pm_qos_resolve(struct pm_qos_object *o, s32 value, s32 *out)
+{
+	if (value == PM_QOS_DEFAULT_VALUE)
+		value = o->default_value;
+	else if (value < 0)
+		return -EINVAL;
+	*out = value;
+	return 0;
+}
+
+static void pm_qos_insert(struct pm_qos_object *o,
+			  struct pm_qos_request_list *req)
+{
+	struct rb_node **p = &o->requests.rb_node, *parent = NULL;
+
+	while (*p) {
+		parent = *p;
+		if (req->value < rb_entry(parent, struct pm_qos_request_list,
+					  node)->value)
+			p = &parent->rb_left;
+		else
+			p = &parent->rb_right;
+	}
+	rb_link_node(&req->node, parent, p);
+	rb_insert_color(&req->node, &o->requests);
+}
+
+static s32 pm_qos_extreme(struct pm_qos_object *o)
+{
+	struct rb_node *n;
+
+	n = o->max ? rb_last(&o->requests) : rb_first(&o->requests);
+	if (!n)
+		return o->default_value;
+	return rb_entry(n, struct pm_qos_request_list, node)->value;
+}
+
+/*
+ * Delivers the current target unless it was the last one delivered.  Every
+ * change of the target is followed by a call of this function, and the calls
+ * are serialised, so after a burst of concurrent changes the last
+ * notification carries the final target.
+ */
+static void pm_qos_notify(struct pm_qos_object *o)
+{
+	s32 value;
+
+	mutex_lock(&o->notify_lock);
+	value = atomic_read(&o->target_value);
+	if (value != o->notified_value) {
+		o->notified_value = value;
+		blocking_notifier_call_chain(&o->notifiers,
+					     (unsigned long)value, NULL);
+	}
+	mutex_unlock(&o->notify_lock);
+}
+
+static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
+			  enum pm_qos_op op)
+{
+	struct pm_qos_object *o = &pm_qos_array[req->pm_qos_class];
+	unsigned long flags;
+	s32 prev, curr;
+
+	spin_lock_irqsave(&pm_qos_lock, flags);
+	switch (op) {
+	case PM_QOS_UPDATE:
+		if (value == req->value) {
+			spin_unlock_irqrestore(&pm_qos_lock, flags);
+			return;
+		}
+		rb_erase(&req->node, &o->requests);
+		o->count--;
+		/* fall through */
+	case PM_QOS_ADD:
+		req->value = value;
+		pm_qos_insert(o, req);
+		o->count++;
+		break;
+	case PM_QOS_REMOVE:
+		rb_erase(&req->node, &o->requests);
+		o->count--;
+		break;
+	}
+	prev = atomic_read(&o->target_value);
+	curr = pm_qos_extreme(o);
+	atomic_set(&o->target_value, curr);
+	spin_unlock_irqrestore(&pm_qos_lock, flags);
+
+	if (curr != prev)
+		pm_qos_notify(o);
+}
+
+/**
+ * pm_qos_request - returns current system wide qos expectation
+ * @pm_qos_class: identification of which qos value is requested
+ *
+ * Context: any context; lock-free, a single load.
+ *
+ * Return: the aggregate target of @pm_qos_class, or -EINVAL (with a
+ * warning) if @pm_qos_class is not a valid class.
+ */
+int pm_qos_request(int pm_qos_class)
+{
+	if (WARN(!pm_qos_class_valid(pm_qos_class),
+		 "pm_qos: invalid class %d\n", pm_qos_class))
+		return -EINVAL;
+	return atomic_read(&pm_qos_array[pm_qos_class].target_value);
+}
+EXPORT_SYMBOL_GPL(pm_qos_request);
+
+static struct pm_qos_request_list *
+__pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
+{
+	struct pm_qos_request_list *req;
+	s32 v;
+
+	if (WARN(!pm_qos_class_valid(pm_qos_class),
+		 "pm_qos: invalid class %d\n", pm_qos_class))
+		return NULL;
+	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_class], value, &v),
+		 "pm_qos: invalid value %d\n", value))
+		return NULL;
+
+	req = kzalloc(sizeof(*req), GFP_KERNEL);
+	if (!req)
+		return NULL;
+	req->pm_qos_class = pm_qos_class;
+	req->caller = caller;
+	pm_qos_change(req, v, PM_QOS_ADD);
+	return req;
+}
+
+/**
+ * pm_qos_add_request - inserts new qos request into the list
+ * @pm_qos_class: identifies which list of qos request to use
+ * @value: defines the qos request, or PM_QOS_DEFAULT_VALUE
+ *
+ * Adds a request to @pm_qos_class and recomputes the class's aggregate
+ * target, calling the notifiers if it changed.  Costs O(log n) in the
+ * number of requests of the class.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: the handle of the new request, for pm_qos_update_request() and
+ * pm_qos_remove_request(); NULL if memory ran out, or (with a warning) if
+ * @pm_qos_class or @value is invalid.
+ */
+struct pm_qos_request_list *pm_qos_add_request(int pm_qos_class, s32 value)
+{
+	return __pm_qos_add_request(pm_qos_class, value,
+				    __builtin_return_address(0));
+}
+EXPORT_SYMBOL_GPL(pm_qos_add_request);
+
+/**
+ * pm_qos_update_request - modifies an existing qos request
+ * @pm_qos_req: handle returned by pm_qos_add_request()
+ * @new_value: defines the qos request, or PM_QOS_DEFAULT_VALUE
+ *
+ * Changes the value of a request and recomputes the aggregate target,
+ * calling the notifiers if it changed.  An update to the value the request
+ * already has returns at once; any other costs O(log n).
+ *
+ * Context: process context; may sleep.  A NULL @pm_qos_req or a negative
+ * @new_value other than PM_QOS_DEFAULT_VALUE is ignored with a warning.
+ */
+void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
+			   s32 new_value)
+{
+	s32 v;
+
+	if (WARN_ONCE(!pm_qos_req, "pm_qos: update of a NULL request\n"))
+		return;
+	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_req->pm_qos_class],
+				new_value, &v),
+		 "pm_qos: invalid value %d\n", new_value))
+		return;
+	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE);
+}
+EXPORT_SYMBOL_GPL(pm_qos_update_request);
+
+/**
+ * pm_qos_remove_request - removes an existing qos request
+ * @pm_qos_req: handle returned by pm_qos_add_request(), or NULL
+ *
+ * Removes the request, frees it and recomputes the aggregate target, calling
+ * the notifiers if it changed.  The handle is invalid afterwards.  A NULL
+ * @pm_qos_req is silently ignored, so that callers need not test first.
+ *
+ * Context: process context; may sleep.
+ */
+void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
+{
+	if (!pm_qos_req)
+		return;
+	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE);
+	kfree(pm_qos_req);
+}
+EXPORT_SYMBOL_GPL(pm_qos_remove_request);
+
+/**
+ * pm_qos_add_notifier - sets notification entry for changes to target value
+ * @pm_qos_class: identifies which qos target changes should be notified.
+ * @notifier: notifier block managed by caller.
+ *
+ * Registers @notifier on the chain called, with the new target as its
+ * action argument, each time the target of @pm_qos_class changes.  The
+ * notifier runs in process context with no spinlock held; it must not add,
+ * update or remove requests of the same class.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: 0, or -EINVAL (with a warning) if @pm_qos_class is invalid.
+ */
+int pm_qos_add_notifier(int pm_qos_class, struct notifier_block *notifier)
+{
+	if (WARN(!pm_qos_class_valid(pm_qos_class),
+		 "pm_qos: invalid class %d\n", pm_qos_class))
+		return -EINVAL;
+	return blocking_notifier_chain_register(
+			&pm_qos_array[pm_qos_class].notifiers, notifier);
+}
+EXPORT_SYMBOL_GPL(pm_qos_add_notifier);
+
+/**
+ * pm_qos_remove_notifier - deletes notification entry from chain.
+ * @pm_qos_class: identifies which qos target changes are notified.
+ * @notifier: notifier block to be removed.
+ *
+ * Removes @notifier from the chain of @pm_qos_class.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: 0, -ENOENT if @notifier was not registered, or -EINVAL (with a
+ * warning) if @pm_qos_class is invalid.
+ */
+int pm_qos_remove_notifier(int pm_qos_class, struct notifier_block *notifier)
+{
+	if (WARN(!pm_qos_class_valid(pm_qos_class),
+		 "pm_qos: invalid class %d\n", pm_qos_class))
+		return -EINVAL;
+	return blocking_notifier_chain_unregister(
+			&pm_qos_array[pm_qos_class].notifiers, notifier);
+}
+EXPORT_SYMBOL_GPL(pm_qos_remove_notifier);
+
+static int find_pm_qos_object_by_minor(int minor)
+{
+	int pm_qos_class;
+
+	for (pm_qos_class = PM_QOS_RESERVED + 1;
+	     pm_qos_class < PM_QOS_NUM_CLASSES; pm_qos_class++) {
+		if (minor == pm_qos_array[pm_qos_class].pm_qos_power_miscdev.minor)
+			return pm_qos_class;
+	}
+	return -1;
+}
+
+static int pm_qos_power_open(struct inode *inode, struct file *filp)
+{
+	struct pm_qos_request_list *req;
+	int pm_qos_class;
+
+	pm_qos_class = find_pm_qos_object_by_minor(iminor(inode));
+	if (pm_qos_class < 0)
+		return -ENODEV;
+
+	req = __pm_qos_add_request(pm_qos_class, PM_QOS_DEFAULT_VALUE,
+				   pm_qos_power_open);
+	if (!req)
+		return -ENOMEM;
+	req->pid = task_tgid_vnr(current);
+	filp->private_data = req;
+	return 0;
+}
+
+static int pm_qos_power_release(struct inode *inode, struct file *filp)
+{
+	pm_qos_remove_request(filp->private_data);
+	return 0;
+}
+
+/* "0x" and 8 hex digits, then '\n' as echo writes it, or NUL */
+#define PM_QOS_HEX_MAX 11
+
+/*
+ * Parses what a write of @count bytes other than a binary s32 holds: an
+ * optional 0x, one to eight hex digits, then optionally '\n' and/or NUL,
+ * and nothing else.  Only the @count bytes copied from the user are read.
+ */
+static int pm_qos_parse_hex(const char __user *ubuf, size_t count, s32 *value)
+{
+	char buf[PM_QOS_HEX_MAX];
+	size_t i = 0, start;
+	u32 v = 0;
+
+	if (count == 0 || count > sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+
+	if (count > 2 && buf[0] == '0' && tolower(buf[1]) == 'x')
+		i = 2;
+	for (start = i; i < count && isxdigit(buf[i]); i++) {
+		if (i - start == 8)
+			return -EINVAL;
+		v = v << 4 | (isdigit(buf[i]) ? buf[i] - '0' :
+			      tolower(buf[i]) - 'a' + 10);
+	}
+	if (i == start)
+		return -EINVAL;
+	if (i < count && buf[i] == '\n')
+		i++;
+	if (i < count && buf[i] == '\0')
+		i++;
+	if (i != count)
+		return -EINVAL;
+
+	*value = (s32)v;
+	return 0;
+}
+
+static ssize_t pm_qos_power_write(struct file *filp, const char __user *buf,
+		size_t count, loff_t *f_pos)
+{
+	s32 value;
+	int ret;
+
+	if (count == sizeof(s32)) {
+		if (copy_from_user(&value, buf, sizeof(s32)))
+			return -EFAULT;
+	} else {
+		ret = pm_qos_parse_hex(buf, count, &value);
+		if (ret)
+			return ret;
+	}
+	if (value < 0 && value != PM_QOS_DEFAULT_VALUE)
+		return -EINVAL;
+
+	pm_qos_update_request(filp->private_data, value);
+	return count;
+}
+
+static ssize_t pm_qos_power_read(struct file *filp, char __user *buf,
+		size_t count, loff_t *f_pos)
+{
+	struct pm_qos_request_list *req = filp->private_data;
+	s32 value = pm_qos_request(req->pm_qos_class);
+
+	return simple_read_from_buffer(buf, count, f_pos, &value, sizeof(s32));
+}
+
+static const struct file_operations pm_qos_power_fops = {
+	.write = pm_qos_power_write,
+	.read = pm_qos_power_read,
+	.open = pm_qos_power_open,
+	.release = pm_qos_power_release,
+};
+
+/*
+ * debugfs: /sys/kernel/debug/pm_qos/<class> answers "who holds my latency
+ * at 0?": the target, then each request's value and the code that added it.
+ */
+static int pm_qos_debug_show(struct seq_file *s, void *unused)
+{
+	struct pm_qos_object *o = s->private;
+	struct pm_qos_request_list *req;
+	struct rb_node *n;
+	unsigned long flags;
+
+	spin_lock_irqsave(&pm_qos_lock, flags);
+	seq_printf(s, "target %d, %u requests\n",
+		   atomic_read(&o->target_value), o->count);
+	for (n = rb_first(&o->requests); n; n = rb_next(n)) {
+		req = rb_entry(n, struct pm_qos_request_list, node);
+		seq_printf(s, "%d %pS", req->value, req->caller);
+		if (req->pid)
+			seq_printf(s, " pid %d", req->pid);
+		seq_putc(s, '\n');
+	}
+	spin_unlock_irqrestore(&pm_qos_lock, flags);
+	return 0;
+}
+
+static int pm_qos_debug_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, pm_qos_debug_show, inode->i_private);
+}
+
+static const struct file_operations pm_qos_debug_fops = {
+	.open = pm_qos_debug_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int __init pm_qos_power_init(void)
+{
+	struct pm_qos_object *o;
+	struct dentry *dir;
+	int ret;
+
+	dir = debugfs_create_dir("pm_qos", NULL);
+	for (o = &pm_qos_array[PM_QOS_RESERVED + 1];
+	     o < &pm_qos_array[PM_QOS_NUM_CLASSES]; o++) {
+		o->pm_qos_power_miscdev.minor = MISC_DYNAMIC_MINOR;
+		o->pm_qos_power_miscdev.name = o->name;
+		o->pm_qos_power_miscdev.fops = &pm_qos_power_fops;
+		ret = misc_register(&o->pm_qos_power_miscdev);
+		if (ret < 0) {
+			printk(KERN_ERR "pm_qos_param: %s setup failed\n",
+			       o->name);
+			return ret;
+		}
+		if (!IS_ERR_OR_NULL(dir))
+			debugfs_create_file(o->name, S_IRUGO, dir, o,
+					    &pm_qos_debug_fops);
+	}
+	return 0;
+}
+
+late_initcall(pm_qos_power_init);

@@ -1,0 +1,32 @@
+/* The harness's switches and counters, shared by the stubs and the tests. */
+#ifndef _HARNESS_H
+#define _HARNESS_H
+#include <linux/kernel.h>
+#include <linux/fs.h>
+
+extern int harness_warnings;		/* WARN()s that fired */
+extern int harness_quiet;		/* don't print them */
+extern int harness_alloc_budget;	/* allocations left; -1: no limit */
+extern int harness_alloc_under_lock;	/* kmalloc() with a spinlock held */
+extern int harness_sleep_under_lock;	/* mutex_lock() with one held */
+extern int harness_notify_under_lock;	/* notifier chain with one held */
+extern long harness_live_allocs;	/* kmalloc() minus kfree() */
+extern int harness_fail_copy_from_user;
+extern int harness_debugfs_off;
+extern pid_t harness_pid;
+
+struct harness_node {
+	const char *name;
+	void *data;
+	const struct file_operations *fops;
+	unsigned int minor;
+};
+#define HARNESS_NODES 8
+extern struct harness_node harness_misc[HARNESS_NODES];
+extern struct harness_node harness_debugfs[HARNESS_NODES];
+extern int harness_nr_misc, harness_nr_debugfs;
+
+void harness_reset_stubs(void);
+struct harness_node *harness_find(struct harness_node *tab, int n,
+				  const char *name);
+#endif

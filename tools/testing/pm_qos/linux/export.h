@@ -1,0 +1,2 @@
+/* STUBBED: all of it lives in the harness kernel.h */
+#include <linux/kernel.h>

@@ -1,0 +1,81 @@
+/* CUSTOMISED: the parts of the kernel's kernel.h, types.h, compiler.h, bug.h
+ * and err.h that pm_qos_params.c and lib/rbtree.c use, for userspace.
+ * WARN() counts into harness_warnings so that tests can assert on it. */
+#ifndef _HARNESS_LINUX_KERNEL_H
+#define _HARNESS_LINUX_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <errno.h>
+#include <sys/types.h>
+
+typedef int8_t s8;
+typedef uint8_t u8;
+typedef int16_t s16;
+typedef uint16_t u16;
+typedef int32_t s32;
+typedef uint32_t u32;
+typedef int64_t s64;
+typedef uint64_t u64;
+
+#define __user
+#define __init
+#define __exit
+#undef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define EXPORT_SYMBOL(sym)
+#define EXPORT_SYMBOL_GPL(sym)
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+
+#define KERN_ERR "<3>"
+#define KERN_WARNING "<4>"
+#define KERN_INFO "<6>"
+#define printk(fmt...) fprintf(stderr, fmt)
+#define pr_debug(fmt...) do { } while (0)
+
+extern int harness_warnings;
+extern int harness_quiet;
+#define WARN(cond, fmt...) ({						\
+	int __c = !!(cond);						\
+	if (unlikely(__c)) {						\
+		__atomic_add_fetch(&harness_warnings, 1, __ATOMIC_RELAXED); \
+		if (!harness_quiet)					\
+			fprintf(stderr, "# WARNING: " fmt);		\
+	}								\
+	unlikely(__c);							\
+})
+#define WARN_ONCE(cond, fmt...) ({					\
+	static bool __warned;						\
+	int __c = !!(cond);						\
+	if (unlikely(__c) && !__warned) {				\
+		__warned = true;					\
+		WARN(1, fmt);						\
+	}								\
+	unlikely(__c);							\
+})
+
+#define MAX_ERRNO 4095
+#define IS_ERR_VALUE(x) ((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
+static inline void *ERR_PTR(long e) { return (void *)e; }
+static inline long PTR_ERR(const void *p) { return (long)p; }
+static inline long IS_ERR(const void *p) { return IS_ERR_VALUE(p); }
+static inline long IS_ERR_OR_NULL(const void *p)
+{
+	return !p || IS_ERR_VALUE(p);
+}
+
+typedef struct { int counter; } atomic_t;
+#define ATOMIC_INIT(i) { (i) }
+#define atomic_read(v) __atomic_load_n(&(v)->counter, __ATOMIC_RELAXED)
+#define atomic_set(v, i) __atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED)
+
+#endif

@@ -1,0 +1,2 @@
+/* STUBBED: the C library's string functions */
+#include <string.h>

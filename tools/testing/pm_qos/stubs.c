@@ -1,0 +1,384 @@
+/*
+ * The stub layer's code: allocation with fault injection, notifier chains,
+ * misc devices, debugfs and seq_file, as the harness headers declare them.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <unistd.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/slab.h>
+#include <linux/notifier.h>
+#include <linux/miscdevice.h>
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/mutex.h>
+#include "harness.h"
+
+int harness_warnings, harness_quiet;
+int harness_alloc_budget = -1;
+int harness_alloc_under_lock, harness_sleep_under_lock;
+int harness_notify_under_lock;
+long harness_live_allocs;
+int harness_fail_copy_from_user, harness_debugfs_off;
+pid_t harness_pid = 4242;
+__thread int harness_spin_depth;
+struct harness_node harness_misc[HARNESS_NODES];
+struct harness_node harness_debugfs[HARNESS_NODES];
+int harness_nr_misc, harness_nr_debugfs;
+
+void harness_reset_stubs(void)
+{
+	harness_warnings = 0;
+	harness_alloc_budget = -1;
+	harness_alloc_under_lock = 0;
+	harness_sleep_under_lock = 0;
+	harness_notify_under_lock = 0;
+	harness_fail_copy_from_user = 0;
+	harness_debugfs_off = 0;
+	harness_nr_misc = harness_nr_debugfs = 0;
+}
+
+struct harness_node *harness_find(struct harness_node *tab, int n,
+				  const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(tab[i].name, name))
+			return &tab[i];
+	return NULL;
+}
+
+void *kmalloc(size_t size, gfp_t flags)
+{
+	void *p;
+
+	(void)flags;
+	if (harness_spin_depth)
+		__atomic_add_fetch(&harness_alloc_under_lock, 1, __ATOMIC_RELAXED);
+	if (harness_alloc_budget == 0)
+		return NULL;
+	if (harness_alloc_budget > 0)
+		harness_alloc_budget--;
+	p = malloc(size);
+	if (p)
+		__atomic_add_fetch(&harness_live_allocs, 1, __ATOMIC_RELAXED);
+	return p;
+}
+
+void *kzalloc(size_t size, gfp_t flags)
+{
+	void *p = kmalloc(size, flags);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void kfree(const void *p)
+{
+	if (p)
+		__atomic_sub_fetch(&harness_live_allocs, 1, __ATOMIC_RELAXED);
+	free((void *)p);
+}
+
+int blocking_notifier_chain_register(struct blocking_notifier_head *nh,
+				     struct notifier_block *nb)
+{
+	struct notifier_block **p;
+
+	pthread_rwlock_wrlock(&nh->rwsem);
+	for (p = &nh->head; *p && (*p)->priority >= nb->priority;
+	     p = &(*p)->next)
+		;
+	nb->next = *p;
+	*p = nb;
+	pthread_rwlock_unlock(&nh->rwsem);
+	return 0;
+}
+
+int blocking_notifier_chain_unregister(struct blocking_notifier_head *nh,
+				       struct notifier_block *nb)
+{
+	struct notifier_block **p;
+	int ret = -ENOENT;
+
+	pthread_rwlock_wrlock(&nh->rwsem);
+	for (p = &nh->head; *p; p = &(*p)->next) {
+		if (*p == nb) {
+			*p = nb->next;
+			ret = 0;
+			break;
+		}
+	}
+	pthread_rwlock_unlock(&nh->rwsem);
+	return ret;
+}
+
+int blocking_notifier_call_chain(struct blocking_notifier_head *nh,
+				 unsigned long val, void *v)
+{
+	struct notifier_block *nb;
+	int ret = NOTIFY_DONE;
+
+	if (harness_spin_depth)
+		__atomic_add_fetch(&harness_notify_under_lock, 1,
+				   __ATOMIC_RELAXED);
+	pthread_rwlock_rdlock(&nh->rwsem);
+	for (nb = nh->head; nb; nb = nb->next)
+		ret = nb->notifier_call(nb, val, v);
+	pthread_rwlock_unlock(&nh->rwsem);
+	return ret;
+}
+
+int misc_register(struct miscdevice *misc)
+{
+	struct harness_node *n;
+
+	if (harness_nr_misc == HARNESS_NODES)
+		return -EBUSY;
+	misc->minor = 60 + harness_nr_misc;
+	n = &harness_misc[harness_nr_misc++];
+	n->name = misc->name;
+	n->fops = misc->fops;
+	n->minor = misc->minor;
+	return 0;
+}
+
+static struct dentry *harness_dentry = (struct dentry *)&harness_debugfs;
+
+struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
+{
+	(void)name;
+	(void)parent;
+	return harness_debugfs_off ? ERR_PTR(-ENODEV) : harness_dentry;
+}
+
+struct dentry *debugfs_create_file(const char *name, unsigned int mode,
+				   struct dentry *parent, void *data,
+				   const struct file_operations *fops)
+{
+	struct harness_node *n;
+
+	(void)mode;
+	if (parent != harness_dentry || harness_nr_debugfs == HARNESS_NODES)
+		return ERR_PTR(-ENODEV);
+	n = &harness_debugfs[harness_nr_debugfs++];
+	n->name = name;
+	n->data = data;
+	n->fops = fops;
+	return harness_dentry;
+}
+
+ssize_t simple_read_from_buffer(void __user *to, size_t count,
+				loff_t *ppos, const void *from, size_t available)
+{
+	loff_t pos = *ppos;
+
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available || !count)
+		return 0;
+	if (count > available - pos)
+		count = available - pos;
+	memcpy(to, (const char *)from + pos, count);
+	*ppos = pos + count;
+	return count;
+}
+
+static void seq_add(struct seq_file *m, const char *s, size_t len)
+{
+	if (m->count + len + 1 > m->size) {
+		m->size = (m->count + len + 1) * 2;
+		m->buf = realloc(m->buf, m->size);
+		if (!m->buf)
+			abort();
+	}
+	memcpy(m->buf + m->count, s, len);
+	m->count += len;
+	m->buf[m->count] = '\0';
+}
+
+/*
+ * The kernel's %pS prints symbol+offset.  dladdr() knows only exported
+ * symbols, so read the full symbol table once with nm(1), as kallsyms would
+ * hold it, and fall back to the raw pointer if that is not possible.
+ */
+struct sym {
+	unsigned long addr;
+	char name[64];
+};
+static struct sym *syms;
+static int nr_syms;
+
+static int sym_cmp(const void *a, const void *b)
+{
+	unsigned long x = ((const struct sym *)a)->addr;
+	unsigned long y = ((const struct sym *)b)->addr;
+
+	return x < y ? -1 : x > y;
+}
+
+static void load_syms(void)
+{
+	char line[256], exe[200], cmd[256], type;
+	unsigned long addr;
+	struct sym s;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	FILE *f;
+	int cap = 0;
+
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	snprintf(cmd, sizeof(cmd), "nm --defined-only '%s' 2>/dev/null", exe);
+	f = popen(cmd, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx %c %63s", &addr, &type, s.name) != 3 ||
+		    (type != 't' && type != 'T'))
+			continue;
+		if (nr_syms == cap) {
+			cap = cap ? cap * 2 : 1024;
+			syms = realloc(syms, cap * sizeof(*syms));
+			if (!syms)
+				abort();
+		}
+		s.addr = addr;
+		syms[nr_syms++] = s;
+	}
+	pclose(f);
+	if (nr_syms)
+		qsort(syms, nr_syms, sizeof(*syms), sym_cmp);
+}
+
+static void format_symbol(char *out, size_t len, void *ptr)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	Dl_info info;
+	unsigned long off;
+	int lo = 0, hi;
+
+	pthread_once(&once, load_syms);
+	if (!dladdr(ptr, &info)) {
+		snprintf(out, len, "%p", ptr);
+		return;
+	}
+	off = (unsigned long)ptr - (unsigned long)info.dli_fbase;
+	for (hi = nr_syms - 1; lo < hi;) {	/* last symbol <= off */
+		int mid = (lo + hi + 1) / 2;
+
+		if (syms[mid].addr <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	if (nr_syms && syms[lo].addr <= off)
+		snprintf(out, len, "%s+0x%lx", syms[lo].name,
+			 off - syms[lo].addr);
+	else
+		snprintf(out, len, "%p", ptr);
+}
+
+/* vsnprintf() with the kernel's %pS */
+int seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	char spec[32], out[512];
+	const char *p;
+	va_list ap;
+	void *ptr;
+	int n;
+
+	va_start(ap, fmt);
+	for (p = fmt; *p; p++) {
+		if (*p != '%') {
+			seq_add(m, p, 1);
+			continue;
+		}
+		n = strcspn(p + 1, "diuxXcsp%") + 2;
+		if (n >= (int)sizeof(spec))
+			abort();
+		memcpy(spec, p, n);
+		spec[n] = '\0';
+		p += n - 1;
+		switch (*p) {
+		case 'p':
+			ptr = va_arg(ap, void *);
+			if (p[1] == 'S') {
+				p++;
+				format_symbol(out, sizeof(out), ptr);
+			} else {
+				snprintf(out, sizeof(out), "%p", ptr);
+			}
+			break;
+		case 's':
+			snprintf(out, sizeof(out), spec, va_arg(ap, char *));
+			break;
+		case '%':
+			strcpy(out, "%");
+			break;
+		default:
+			if (strchr(spec, 'l'))
+				snprintf(out, sizeof(out), spec,
+					 va_arg(ap, long));
+			else
+				snprintf(out, sizeof(out), spec,
+					 va_arg(ap, int));
+		}
+		seq_add(m, out, strlen(out));
+	}
+	va_end(ap);
+	return 0;
+}
+
+int seq_putc(struct seq_file *m, char c)
+{
+	seq_add(m, &c, 1);
+	return 0;
+}
+
+int single_open(struct file *file, int (*show)(struct seq_file *, void *),
+		void *data)
+{
+	struct seq_file *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->show = show;
+	m->private = data;
+	file->private_data = m;
+	return 0;
+}
+
+int single_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	(void)inode;
+	free(m->buf);
+	free(m);
+	return 0;
+}
+
+ssize_t seq_read(struct file *file, char __user *buf, size_t size,
+		 loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+
+	if (*ppos == 0) {
+		m->count = 0;
+		m->show(m, NULL);
+	}
+	return simple_read_from_buffer(buf, size, ppos, m->buf ? m->buf : "",
+				       m->count);
+}
+
+loff_t seq_lseek(struct file *file, loff_t offset, int origin)
+{
+	(void)origin;
+	file->f_pos = offset;
+	return offset;
+}
