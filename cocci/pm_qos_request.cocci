@@ -1,0 +1,799 @@
+/// Convert the string-named PM QoS requirement API to handle-based requests.
+///
+/// pm_qos_add_requirement(class, name, value), pm_qos_update_requirement()
+/// and pm_qos_remove_requirement() identified a request by a string that
+/// had to match between the three calls; pm_qos_add_request() instead
+/// returns a handle (NULL on failure) that pm_qos_update_request() and
+/// pm_qos_remove_request() take.  pm_qos_requirement() is now
+/// pm_qos_request().
+///
+/// In patch mode, the add, update and remove calls that name one request
+/// by the same expression in a file share one handle: a static
+/// struct pm_qos_request_list * for a string literal, a global array or a
+/// macro, or a new field in the driver's own structure for a per-instance
+/// name (priv->name, adapter->netdev->name) when spatch can see the
+/// definition of that structure.  A name used with two classes gets one
+/// handle per class.  A used return value becomes a NULL check of the
+/// handle (-ENOMEM) for add, and 0 for update; remove also clears the
+/// handle.  Calls that cannot be converted safely (names built at run time
+/// or passed in as parameters, an update or remove with no add of the same
+/// name in the file, a request that may be named by two different
+/// expressions, a return value used in an unhandled way) are left alone
+/// and reported, with the reason, in report, org and context modes.
+///
+/// After conversion, pm_qos_update_request() may see a NULL handle where
+/// the old code updated a name that was not (yet) added: the core treats a
+/// NULL handle as a no-op for update and remove, as the old code ignored
+/// unknown names.
+///
+// Confidence: High for the calls it converts; the others are reported.
+// Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
+// Options: --local-includes
+// Keywords: pm_qos_add_requirement, pm_qos_update_requirement,
+//   pm_qos_remove_requirement, pm_qos_requirement, pm_qos_add_request
+// URL: https://lwn.net/Articles/386139/
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import re
+
+CLASS_ABBREV = {
+	"PM_QOS_CPU_DMA_LATENCY": "cpu_dma",
+	"PM_QOS_NETWORK_LATENCY": "net_latency",
+	"PM_QOS_NETWORK_THROUGHPUT": "net_throughput",
+}
+LITERAL = re.compile(r'^"(?:[^"\\]|\\.)*"$')
+IDENT = re.compile(r'^[A-Za-z_]\w*$')
+CHAIN = re.compile(r'^([A-Za-z_]\w*)((?:(?:->|\.)[A-Za-z_]\w*)+)$')
+CONST_CLASS = re.compile(r'^(?:[A-Z][A-Z0-9_]*|\d+)$')
+
+st = {}
+MAX_NEW = 4
+
+def reset():
+	st.clear()
+	st.update(calls={}, kind={}, forms={}, structs={}, funcs=[],
+		  text={}, decided=False)
+
+reset()
+
+def key(p):
+	return (p[0].file, p[0].line, p[0].column)
+
+def norm(e):
+	s = str(e).strip()
+	if LITERAL.match(s):
+		return s
+	return re.sub(r'\s+', '', s)
+
+def sanitize(s):
+	s = re.sub(r'[^A-Za-z0-9]+', '_', s).strip('_').lower()
+	if not s:
+		s = "pm_qos"
+	if s[0].isdigit():
+		s = "_" + s
+	return s
+
+def text(f):
+	if f not in st["text"]:
+		try:
+			with open(f, errors="replace") as fh:
+				st["text"][f] = fh.read()
+		except OSError:
+			st["text"][f] = ""
+	return st["text"][f]
+
+def ifdef_depth(f, line):
+	depth = 0
+	for l in text(f).split("\n")[:int(line) - 1]:
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|endif)\b', l)
+		if m:
+			depth += -1 if m.group(1) == "endif" else 1
+	return depth
+
+def add_call(p, fn, cls, name, func):
+	st["calls"][key(p)] = dict(p=key(p), fn=fn, cls=norm(cls),
+				   name=norm(name), file=p[0].file,
+				   line=int(p[0].line), func=func)
+
+def set_kind(p, kind):
+	st["kind"].setdefault(key(p), kind)
+
+def set_form(p, form):
+	st["forms"].setdefault(key(p), form)
+
+# What a global identifier used as a name is, from the file's own text.
+def global_kind(f, n):
+	t = text(f)
+	if re.search(r'^\s*#\s*define\s+%s\b' % re.escape(n), t, re.M):
+		return "const"
+	if re.search(r'^[A-Za-z_][^;(]*\b%s\s*\[[^\]]*\]\s*[=;]' % re.escape(n),
+		     t, re.M):
+		return "const"
+	if re.search(r'^[A-Za-z_][^;(]*\*\s*%s\s*[=;]' % re.escape(n), t, re.M):
+		return "the global pointer %s, which can change at run time" % n
+	if re.match(r'^[A-Z][A-Z0-9_]*$', n):
+		return "const"	# a macro from a header (DRV_NAME, KBUILD_MODNAME)
+	return "%s, whose definition spatch cannot see" % n
+
+def classify(c):
+	"""Set c['key'] (what identifies the request) or c['reason']."""
+	n = c["name"]
+	kind = st["kind"].get(c["p"])
+	if not CONST_CLASS.match(c["cls"]):
+		c["reason"] = "the class %s is not a constant" % c["cls"]
+	elif LITERAL.match(n):
+		c["key"] = ("lit", n)
+		c["base"] = sanitize(n[1:-1])
+	elif kind == "param":
+		c["reason"] = ("the name %s is a parameter of %s(): pass a handle"
+			       " instead" % (n, c["func"]))
+	elif kind == "local":
+		c["reason"] = ("the name %s is a local variable, built at run"
+			       " time" % n)
+	elif IDENT.match(n):
+		g = global_kind(c["file"], n)
+		if g == "const":
+			c["key"] = ("id", n)
+			b = n.lower()
+			if b.endswith("_name") and len(b) > 5:
+				b = b[:-5]
+			c["base"] = sanitize(b)
+		else:
+			c["reason"] = "the name is " + g
+	elif CHAIN.match(n):
+		if not isinstance(kind, tuple):
+			m = CHAIN.match(n)
+			c["reason"] = ("the type of %s in %s is unknown to spatch"
+				       % (m.group(1), n))
+			return
+		_, base, typ = kind
+		path = n[len(base):]
+		op = "->" if path.startswith("->") else "."
+		m = re.match(r'^struct\s+(\w+)\s*(\*?)$', typ)
+		if not m or (m.group(2) == "*") != (op == "->"):
+			c["reason"] = ("%s has type %s: no structure of the driver to"
+				       " hold the handle" % (base, typ))
+		elif m.group(1) not in st["structs"]:
+			c["reason"] = ("the handle for %s belongs in struct %s, whose"
+				       " definition spatch cannot see" % (n, m.group(1)))
+		else:
+			c["key"] = ("fld", m.group(1), path)
+			c["struct"] = m.group(1)
+			c["bexpr"] = base + op
+	else:
+		c["reason"] = "the name %s is computed at run time" % n
+
+FORMS = {
+	"pm_qos_add_requirement": ("stmt", "assign", "return", "if"),
+	"pm_qos_update_requirement": ("stmt", "assign", "return", "if_fail"),
+	"pm_qos_remove_requirement": ("stmt",),
+}
+
+def last(k):
+	if k[0] == "fld":
+		return re.split(r'->|\.', k[2])[-1]
+	return k[1]
+
+def show(k):
+	return k[1] if k[0] != "fld" else "struct %s %s" % (k[1], k[2])
+
+def unique(name, taken):
+	n, i = name, 2
+	while n in taken:
+		n = "%s%d" % (name, i)
+		i += 1
+	taken.add(n)
+	return n
+
+def decide():
+	if st["decided"]:
+		return
+	st["decided"] = True
+	calls = st["calls"]
+	for c in calls.values():
+		classify(c)
+		form = st["forms"].get(c["p"])
+		if "key" in c and form not in FORMS[c["fn"]]:
+			c["reason"] = ("its return value is used in a way the"
+				       " semantic patch does not rewrite")
+		c["form"] = form
+	groups = {}
+	for c in calls.values():
+		if "key" in c:
+			groups.setdefault((c["key"], c["cls"]), []).append(c)
+	bad = {}
+	orphans = []
+	for g, cs in groups.items():
+		adds = [c for c in cs if c["fn"] == "pm_qos_add_requirement"]
+		if not adds:
+			orphans.append(g)
+		for c in cs:
+			if "reason" in c:
+				bad[g] = ("the call at line %d of the same request is"
+					  " not converted" % c["line"])
+	for og in orphans:
+		bad[og] = ("no pm_qos_add_requirement() of %s in this file"
+			   % show(og[0]))
+		for g in groups:
+			if g in orphans or g[1] != og[1] or g[0] == og[0]:
+				continue
+			if last(g[0]) == last(og[0]):
+				other = groups[og][0]
+				mine = groups[g][0]
+				bad[g] = ("the same request may also be named %s"
+					  " (line %d)" % (other["name"], other["line"]))
+				bad[og] = ("the same request may also be named %s"
+					   " (line %d)" % (mine["name"], mine["line"]))
+	for g, why in bad.items():
+		for c in groups[g]:
+			c.setdefault("reason", why)
+	# Handles: one per (name, class); the class joins the name only
+	# when one name is used with several classes.
+	classes = {}
+	for (k, cls) in groups:
+		classes.setdefault(k, set()).add(cls)
+	perstruct = {}
+	for (k, cls) in groups:
+		if k[0] == "fld":
+			perstruct.setdefault(k[1], set()).add(k[2])
+	taken = set(re.findall(r'\b\w+\b',
+			       "".join(text(f) for f in
+				       set(c["file"] for c in calls.values()))))
+	for g, cs in sorted(groups.items()):
+		if g in bad:
+			continue
+		k, cls = g
+		suffix = "pm_qos_req"
+		if len(classes[k]) > 1:
+			suffix = CLASS_ABBREV.get(cls, sanitize(cls)) + "_" + suffix
+		if k[0] == "fld":
+			if len(perstruct[k[1]]) > 1:
+				suffix = sanitize(k[2]) + "_" + suffix
+			fld = unique(suffix, st["structs"][k[1]])
+			for c in cs:
+				c["field"] = fld
+				c["handle"] = c["bexpr"] + fld
+		else:
+			h = unique(cs[0]["base"] + "_" + suffix, taken)
+			for c in cs:
+				c["static"] = h
+				c["handle"] = h
+	place_statics()
+	# The patch has MAX_NEW rules for new declarations at one place.
+	nfld = {}
+	for g, cs in sorted(groups.items()):
+		c0 = cs[0]
+		if "field" in c0:
+			n = nfld.setdefault(c0["struct"], [])
+			if c0["field"] not in n:
+				n.append(c0["field"])
+			idx = n.index(c0["field"])
+		elif "static" in c0:
+			idx = st["anchor"][c0["file"]][1].index(c0["static"])
+		else:
+			continue
+		for c in cs:
+			c["index"] = idx
+			if idx >= MAX_NEW:
+				del c["handle"]
+				c["reason"] = ("more than %d new handles in one place:"
+					       " convert by hand" % MAX_NEW)
+
+def call(p):
+	decide()
+	return st["calls"].get(key(p))
+
+def convertible(p):
+	c = call(p)
+	return c is not None and "handle" in c
+
+def conv(p, h, form):
+	c = call(p)
+	return (c is not None and c.get("handle") == norm(h) and
+		c["form"] == form)
+
+# Where the static handles are declared: before the first function of
+# the file that is outside any #if and not after the handles' first use.
+def place_statics():
+	users = {}
+	for c in st["calls"].values():
+		if "static" in c:
+			users.setdefault(c["file"], []).append(c)
+	st["anchor"] = {}
+	for f, cs in users.items():
+		first = min(c["line"] for c in cs)
+		funcs = sorted((l, n) for (ff, l, n) in st["funcs"] if ff == f)
+		cands = [n for (l, n) in funcs if l <= first and
+			 ifdef_depth(f, l) == 0]
+		if not cands:
+			cands = [n for (l, n) in funcs if l <= first][-1:]
+		order = []
+		for c in sorted(cs, key=lambda c: c["line"]):
+			if c["static"] not in order:
+				order.append(c["static"])
+		st["anchor"][f] = (cands[0], order)
+
+def anchor(f, h, k, last):
+	decide()
+	a = [a for a in st["anchor"].values() if a[0] == str(f)]
+	if not a:
+		return False
+	a = a[0]
+	return (k < len(a[1]) and a[1][k] == str(h) and
+		(k == len(a[1]) - 1) == last)
+
+def describe(p):
+	c = call(p)
+	if c is None:
+		return None
+	new = c["fn"].replace("requirement", "request")
+	if "handle" in c:
+		return "%s() -> %s(), handle %s" % (c["fn"], new, c["handle"])
+	return "%s() not converted: %s" % (c["fn"], c.get("reason", "?"))
+
+@script:python depends on patch || report || org || context@
+@@
+reset()
+
+// ---------------------------------------------------------------------
+// Collection: every call, what its name is, and how its value is used.
+
+@c@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+expression C, N;
+position p;
+@@
+fn@p(C, N, ...)
+
+@script:python@
+p << c.p;
+fn << c.fn;
+C << c.C;
+N << c.N;
+@@
+add_call(p, fn, C, N, p[0].current_element)
+
+@c_local@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+expression C;
+local idexpression L;
+@@
+fn@p(C, L, ...)
+
+@script:python@
+p << c_local.p;
+@@
+set_kind(p, "local")
+
+@c_param@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+identifier f, I;
+position p;
+expression C;
+type T;
+@@
+f(..., T I, ...) {
+<+...
+fn@p(C, I, ...)
+...+>
+}
+
+@script:python@
+p << c_param.p;
+@@
+st["kind"][key(p)] = "param"
+
+@c_field@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+expression C;
+type T;
+idexpression T B;
+identifier f1, f2, f3;
+@@
+(
+fn@p(C, B->f1->f2->f3, ...)
+|
+fn@p(C, B->f1.f2->f3, ...)
+|
+fn@p(C, B->f1->f2, ...)
+|
+fn@p(C, B->f1.f2, ...)
+|
+fn@p(C, B.f1.f2, ...)
+|
+fn@p(C, B.f1->f2, ...)
+|
+fn@p(C, B->f1, ...)
+|
+fn@p(C, B.f1, ...)
+)
+
+@script:python@
+p << c_field.p;
+B << c_field.B;
+T << c_field.T;
+@@
+set_kind(p, ("field", str(B), str(T)))
+
+@c_struct@
+identifier S, F;
+type T;
+@@
+struct S {
+...
+T F;
+...
+};
+
+@script:python@
+S << c_struct.S;
+F << c_struct.F;
+@@
+st["structs"].setdefault(str(S), set()).add(str(F))
+
+@c_func@
+identifier f;
+position pf;
+@@
+f@pf(...) { ... }
+
+@script:python@
+pf << c_func.pf;
+f << c_func.f;
+@@
+st["funcs"].append((pf[0].file, int(pf[0].line), str(f)))
+
+@c_stmt@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+@@
+fn@p(...);
+
+@script:python@
+p << c_stmt.p;
+@@
+set_form(p, "stmt")
+
+@c_assign@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+expression E;
+@@
+E = fn@p(...);
+
+@script:python@
+p << c_assign.p;
+@@
+set_form(p, "assign")
+
+@c_return@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+@@
+return fn@p(...);
+
+@script:python@
+p << c_return.p;
+@@
+set_form(p, "return")
+
+// if (call < 0), if (call): failure tests; if (call >= 0), if (!call):
+// success tests.  Update always returned 0: only "if (update) S" is taken.
+@c_iffail@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+statement S1;
+@@
+(
+if (fn@p(...) < 0) S1
+|
+if (fn@p(...)) S1
+)
+
+@script:python@
+p << c_iffail.p;
+fn << c_iffail.fn;
+@@
+set_form(p, "if_fail" if fn == "pm_qos_update_requirement" else "if")
+
+@c_ifelse@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+statement S1, S2;
+@@
+(
+if (fn@p(...) < 0) S1 else S2
+|
+if (fn@p(...)) S1 else S2
+|
+if (fn@p(...) >= 0) S1 else S2
+|
+if (!fn@p(...)) S1 else S2
+|
+if (fn@p(...) >= 0) S1
+|
+if (!fn@p(...)) S1
+)
+
+@script:python@
+p << c_ifelse.p;
+@@
+set_form(p, "if")
+
+@r_reader@
+position p;
+@@
+pm_qos_requirement@p(...)
+
+// ---------------------------------------------------------------------
+// Report and org: every call, with the reason when it is left alone.
+
+@script:python depends on report@
+p << c.p;
+@@
+coccilib.report.print_report(p[0], describe(p))
+
+@script:python depends on org@
+p << c.p;
+@@
+coccilib.org.print_todo(p[0], describe(p))
+
+@script:python depends on report@
+p << r_reader.p;
+@@
+coccilib.report.print_report(p[0],
+	"pm_qos_requirement() -> pm_qos_request()")
+
+@script:python depends on org@
+p << r_reader.p;
+@@
+coccilib.org.print_todo(p[0], "pm_qos_requirement() -> pm_qos_request()")
+
+// ---------------------------------------------------------------------
+// Patch.
+
+// One script rule for all outputs: a rule that drops a binding with
+// include_match(False) drops it for every later rule too.  S0..S3 name
+// the structure only for the rule that adds the field with that index,
+// so that one rule never adds two things at one place.
+@script:python mk depends on patch@
+p << c.p;
+H;
+SH;
+S0;
+S1;
+S2;
+S3;
+F;
+@@
+none = "__pm_qos_none"
+if convertible(p):
+	c = call(p)
+	coccinelle.H = cocci.make_expr(c["handle"])
+	coccinelle.SH = cocci.make_ident(c.get("static", none))
+	coccinelle.F = cocci.make_ident(c.get("field", none))
+	for k in range(MAX_NEW):
+		s = none
+		if "field" in c and c["index"] == k:
+			s = c["struct"]
+		setattr(coccinelle, "S%d" % k, cocci.make_ident(s))
+else:
+	cocci.include_match(False)
+
+// All calls in one rule: once a rule has changed a function, spatch
+// reparses it and later rules no longer see the original positions.
+@depends on patch@
+expression mk.H;
+expression C, N, V, E;
+statement S1, S2;
+position p1 : script:python(H) { conv(p1, H, "stmt") };
+position p2 : script:python(H) { conv(p2, H, "assign") };
+position p3 : script:python(H) { conv(p3, H, "return") };
+position p4 : script:python(H) { conv(p4, H, "if") };
+position p5 : script:python(H) { conv(p5, H, "if_fail") };
+@@
+(
+- pm_qos_add_requirement@p1(C, N, V);
++ H = pm_qos_add_request(C, V);
+|
+- E = pm_qos_add_requirement@p2(C, N, V);
++ H = pm_qos_add_request(C, V);
++ E = H ? 0 : -ENOMEM;
+|
+- return pm_qos_add_requirement@p3(C, N, V);
++ H = pm_qos_add_request(C, V);
++ return H ? 0 : -ENOMEM;
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V) < 0
++ !H
+  ) S1 else S2
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V) < 0
++ !H
+  ) S1
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V)
++ !H
+  ) S1 else S2
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V)
++ !H
+  ) S1
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V) >= 0
++ H
+  ) S1 else S2
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- pm_qos_add_requirement@p4(C, N, V) >= 0
++ H
+  ) S1
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- !pm_qos_add_requirement@p4(C, N, V)
++ H
+  ) S1 else S2
+|
++ H = pm_qos_add_request(C, V);
+  if (
+- !pm_qos_add_requirement@p4(C, N, V)
++ H
+  ) S1
+|
+- pm_qos_update_requirement@p1(C, N, V);
++ pm_qos_update_request(H, V);
+|
+- E = pm_qos_update_requirement@p2(C, N, V);
++ pm_qos_update_request(H, V);
++ E = 0;
+|
+- return pm_qos_update_requirement@p3(C, N, V);
++ pm_qos_update_request(H, V);
++ return 0;
+|
+- if (pm_qos_update_requirement@p5(C, N, V) < 0) S1
++ pm_qos_update_request(H, V);
+|
+- if (pm_qos_update_requirement@p5(C, N, V)) S1
++ pm_qos_update_request(H, V);
+|
+- pm_qos_remove_requirement@p1(C, N);
++ pm_qos_remove_request(H);
++ H = NULL;
+)
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 0, False) };
+@@
++static struct pm_qos_request_list *SH;
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 0, True) };
+@@
++static struct pm_qos_request_list *SH;
++
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 1, False) };
+@@
++static struct pm_qos_request_list *SH;
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 1, True) };
+@@
++static struct pm_qos_request_list *SH;
++
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 2, False) };
+@@
++static struct pm_qos_request_list *SH;
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 2, True) };
+@@
++static struct pm_qos_request_list *SH;
++
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 3, False) };
+@@
++static struct pm_qos_request_list *SH;
+f(...) { ... }
+
+@depends on patch@
+identifier mk.SH;
+identifier f : script:python(SH) { anchor(f, SH, 3, True) };
+@@
++static struct pm_qos_request_list *SH;
++
+f(...) { ... }
+
+@depends on patch@
+identifier mk.S0, mk.F;
+@@
+struct S0 {
+...
++	struct pm_qos_request_list *F;
+};
+
+@depends on patch@
+identifier mk.S1, mk.F;
+@@
+struct S1 {
+...
++	struct pm_qos_request_list *F;
+};
+
+@depends on patch@
+identifier mk.S2, mk.F;
+@@
+struct S2 {
+...
++	struct pm_qos_request_list *F;
+};
+
+@depends on patch@
+identifier mk.S3, mk.F;
+@@
+struct S3 {
+...
++	struct pm_qos_request_list *F;
+};
+
+@depends on patch@
+expression C;
+@@
+- pm_qos_requirement(C)
++ pm_qos_request(C)
+
+// ---------------------------------------------------------------------
+// Context.
+
+@depends on context@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement, pm_qos_requirement};
+@@
+* fn(...)
