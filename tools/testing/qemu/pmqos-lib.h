@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the guest test programs: kselftest-style TAP output and
+ * access to the pm_qos user interfaces (misc devices, debugfs, ACPI procfs).
+ *
+ * Static glibc binaries on a 2.6.34 kernel: stick to old system calls
+ * (open/read/write/pread/fork/waitpid/kill/nanosleep); glibc wrappers that
+ * need newer ones (setrlimit -> prlimit64, posix_spawn, getrandom, statx,
+ * clone3) fail with ENOSYS there.
+ */
+#ifndef PMQOS_LIB_H
+#define PMQOS_LIB_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define __maybe_unused	__attribute__((unused))
+
+#define PM_QOS_LAT_DEFAULT	2000000000	/* 2000 * USEC_PER_SEC */
+#define PM_QOS_TPUT_DEFAULT	0
+
+#define DEV_CPU_DMA	"cpu_dma_latency"
+#define DEV_NET_LAT	"network_latency"
+#define DEV_NET_TPUT	"network_throughput"
+
+static int tap_count, tap_failed;
+
+static void __maybe_unused __attribute__((format(printf, 2, 3)))
+tap_result(int pass, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_count++;
+	if (!pass)
+		tap_failed++;
+	printf("%sok %d ", pass ? "" : "not ", tap_count);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void __maybe_unused __attribute__((format(printf, 1, 2)))
+diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void __maybe_unused tap_skip(const char *name, const char *why)
+{
+	tap_count++;
+	printf("ok %d %s # SKIP %s\n", tap_count, name, why);
+	fflush(stdout);
+}
+
+/* Print the plan and the tally; the exit status is 0 iff nothing failed. */
+static int __maybe_unused tap_finish(void)
+{
+	printf("1..%d\n", tap_count);
+	printf("%d passed, %d failed\n", tap_count - tap_failed, tap_failed);
+	fflush(stdout);
+	return tap_failed ? 1 : 0;
+}
+
+static void __maybe_unused on_alarm(int sig)
+{
+	static const char msg[] = "not ok - time bound exceeded, aborting\n";
+
+	(void)sig;
+	if (write(1, msg, sizeof(msg) - 1) < 0)
+		_exit(2);
+	_exit(2);
+}
+
+/* Every program dies on its own after @secs, so a hang is a failure. */
+static void __maybe_unused time_bound(unsigned int secs)
+{
+	signal(SIGALRM, on_alarm);
+	alarm(secs);
+}
+
+static double __maybe_unused now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void __maybe_unused sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int __maybe_unused qos_open(const char *name)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/dev/%s", name);
+	return open(path, O_RDWR);
+}
+
+/* The aggregate as the device reports it, or INT32_MIN on error. */
+static int32_t __maybe_unused qos_pread(int fd)
+{
+	int32_t v;
+
+	if (pread(fd, &v, sizeof(v), 0) != sizeof(v))
+		return INT32_MIN;
+	return v;
+}
+
+/* Read the aggregate through a short-lived fd (a default request adds nothing). */
+static int32_t __maybe_unused qos_get(const char *name)
+{
+	int fd = qos_open(name);
+	int32_t v;
+
+	if (fd < 0)
+		return INT32_MIN;
+	v = qos_pread(fd);
+	close(fd);
+	return v;
+}
+
+static int __maybe_unused qos_set(int fd, int32_t v)
+{
+	return write(fd, &v, sizeof(v)) == sizeof(v) ? 0 : -1;
+}
+
+/* Read a whole (small) file into @buf; returns length or -1. */
+static int __maybe_unused slurp(const char *path, char *buf,
+				 size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while (len < size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return len;
+}
+
+/* True if @line holds @value as a whole decimal token. */
+static int __maybe_unused has_token(const char *line, long value)
+{
+	const char *p = line;
+	char *end;
+
+	while (*p) {
+		if ((*p == '-' || (*p >= '0' && *p <= '9')) &&
+		    (p == line || !((p[-1] >= '0' && p[-1] <= '9') ||
+				    (p[-1] >= 'a' && p[-1] <= 'z') ||
+				    (p[-1] >= 'A' && p[-1] <= 'Z') ||
+				    p[-1] == '_' || p[-1] == '+' ||
+				    p[-1] == 'x' || p[-1] == '/'))) {
+			long v = strtol(p, &end, 10);
+
+			if (end != p && v == value &&
+			    !((*end >= '0' && *end <= '9') ||
+			      (*end >= 'a' && *end <= 'z') ||
+			      (*end >= 'A' && *end <= 'Z') || *end == '_' ||
+			      *end == '+' || *end == '/'))
+				return 1;
+			if (end != p) {
+				p = end;
+				continue;
+			}
+		}
+		p++;
+	}
+	return 0;
+}
+
+#define DEBUGFS_PMQOS	"/sys/kernel/debug/pm_qos/"
+
+static char debugfs_buf[256 * 1024];
+
+/*
+ * Count the request lines of debugfs pm_qos/<class> that show @value (as a
+ * decimal token; any value if @value is LONG_MIN) and whose text contains
+ * @site (any if NULL).  Returns -1 if the file cannot be read.
+ */
+static int __maybe_unused dbg_count(const char *name, long value,
+				     const char *site)
+{
+	char path[96], *line, *save;
+	int n = 0;
+
+	snprintf(path, sizeof(path), DEBUGFS_PMQOS "%s", name);
+	if (slurp(path, debugfs_buf, sizeof(debugfs_buf)) < 0)
+		return -1;
+	for (line = strtok_r(debugfs_buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (value != LONG_MIN && !has_token(line, value))
+			continue;
+		if (site && !strstr(line, site))
+			continue;
+		n++;
+	}
+	return n;
+}
+
+/* Print the debugfs lines holding @value, as diagnostics. */
+static void __maybe_unused dbg_show(const char *name, long value)
+{
+	char path[96], *line, *save;
+
+	snprintf(path, sizeof(path), DEBUGFS_PMQOS "%s", name);
+	if (slurp(path, debugfs_buf, sizeof(debugfs_buf)) < 0) {
+		diag("cannot read %s: %s", path, strerror(errno));
+		return;
+	}
+	for (line = strtok_r(debugfs_buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (value == LONG_MIN || has_token(line, value))
+			diag("%s: %s", name, line);
+}
+
+#define PROC_POWER	"/proc/acpi/processor/CPU0/power"
+
+/* "maximum allowed latency: N usec" of ACPI processor idle, or LONG_MIN. */
+static long __maybe_unused proc_power_latency(void)
+{
+	char buf[4096], *p;
+
+	if (slurp(PROC_POWER, buf, sizeof(buf)) < 0)
+		return LONG_MIN;
+	p = strstr(buf, "maximum allowed latency:");
+	if (!p)
+		return LONG_MIN;
+	return strtol(p + strlen("maximum allowed latency:"), NULL, 10);
+}
+
+#endif /* PMQOS_LIB_H */
