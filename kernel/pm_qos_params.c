@@ -510,12 +510,11 @@ static int __init pm_qos_power_init(void)
 		o->pm_qos_power_miscdev.fops = &pm_qos_power_fops;
 		ret = misc_register(&o->pm_qos_power_miscdev);
 		if (ret < 0) {
-			printk(KERN_ERR "pm_qos_param: %s setup failed\n",
-			       o->name);
+			pr_err("pm_qos_param: %s setup failed\n", o->name);
 			return ret;
 		}
 		if (!IS_ERR_OR_NULL(dir))
-			debugfs_create_file(o->name, S_IRUGO, dir, o,
+			debugfs_create_file(o->name, 0444, dir, o,
 					    &pm_qos_debug_fops);
 	}
 	return 0;

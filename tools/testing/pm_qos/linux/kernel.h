@@ -36,14 +36,18 @@ typedef uint64_t u64;
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #define max(a, b) ((a) > (b) ? (a) : (b))
 
+extern int harness_warnings;
+extern int harness_quiet;
+
 #define KERN_ERR "<3>"
 #define KERN_WARNING "<4>"
 #define KERN_INFO "<6>"
 #define printk(fmt...) fprintf(stderr, fmt)
 #define pr_debug(fmt...) do { } while (0)
+#define pr_err(fmt...) do { if (!harness_quiet) fprintf(stderr, fmt); } while (0)
 
-extern int harness_warnings;
-extern int harness_quiet;
+
+
 #define WARN(cond, fmt...) ({						\
 	int __c = !!(cond);						\
 	if (unlikely(__c)) {						\
