@@ -123,11 +123,15 @@ def global_kind(f, n):
 
 def classify(c):
 	"""Set c['key'] (what identifies the request) or c['reason']."""
+	classify_name(c)
+	if "key" in c and not CONST_CLASS.match(c["cls"]):
+		del c["key"]
+		c["reason"] = "the class %s is not a constant" % c["cls"]
+
+def classify_name(c):
 	n = c["name"]
 	kind = st["kind"].get(c["p"])
-	if not CONST_CLASS.match(c["cls"]):
-		c["reason"] = "the class %s is not a constant" % c["cls"]
-	elif LITERAL.match(n):
+	if LITERAL.match(n):
 		c["key"] = ("lit", n)
 		c["base"] = sanitize(n[1:-1])
 	elif kind == "param":
@@ -220,16 +224,24 @@ def decide():
 	for og in orphans:
 		bad[og] = ("no pm_qos_add_requirement() of %s in this file"
 			   % show(og[0]))
-		for g in groups:
-			if g in orphans or g[1] != og[1] or g[0] == og[0]:
+	# An update or remove whose name has no add in this file, but ends
+	# like the name of an add (net->name, adapter->netdev->name), may
+	# well be the same request under another expression.
+	for c in calls.values():
+		if c["fn"] == "pm_qos_add_requirement":
+			continue
+		g = ("key" in c) and (c["key"], c["cls"]) or None
+		if g in groups and g not in orphans:
+			continue
+		tail = re.split(r'->|\.', c["name"])[-1]
+		for ag in groups:
+			if ag in orphans or ag[1] != c["cls"] or last(ag[0]) != tail:
 				continue
-			if last(g[0]) == last(og[0]):
-				other = groups[og][0]
-				mine = groups[g][0]
-				bad[g] = ("the same request may also be named %s"
-					  " (line %d)" % (other["name"], other["line"]))
-				bad[og] = ("the same request may also be named %s"
-					   " (line %d)" % (mine["name"], mine["line"]))
+			mine = groups[ag][0]
+			bad[ag] = ("the same request may also be named %s (line %d)"
+				   % (c["name"], c["line"]))
+			c["reason"] = ("the same request may also be named %s"
+				       " (line %d)" % (mine["name"], mine["line"]))
 	for g, why in bad.items():
 		for c in groups[g]:
 			c.setdefault("reason", why)
@@ -494,7 +506,7 @@ set_form(p, "return")
 
 // if (call < 0), if (call): failure tests; if (call >= 0), if (!call):
 // success tests.  Update always returned 0: only "if (update) S" is taken.
-@c_iffail@
+@c_iffail disable neg_if@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
 		 pm_qos_remove_requirement};
 position p;
@@ -512,7 +524,7 @@ fn << c_iffail.fn;
 @@
 set_form(p, "if_fail" if fn == "pm_qos_update_requirement" else "if")
 
-@c_ifelse@
+@c_ifelse disable neg_if@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
 		 pm_qos_remove_requirement};
 position p;
@@ -599,7 +611,7 @@ else:
 
 // All calls in one rule: once a rule has changed a function, spatch
 // reparses it and later rules no longer see the original positions.
-@depends on patch@
+@depends on patch disable neg_if@
 expression mk.H;
 expression C, N, V, E;
 statement S1, S2;

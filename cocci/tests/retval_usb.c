@@ -1,0 +1,75 @@
+/*
+ * A USB host controller glue driver that checks return values in every
+ * way seen in drivers; one use the patch cannot rewrite (the value in a
+ * declaration) keeps that request's calls untouched.
+ */
+#include <linux/usb.h>
+#include <linux/pm_qos_params.h>
+
+struct xhcd {
+	struct usb_hcd *hcd;
+	int suspended;
+};
+
+static int xhcd_start(struct xhcd *x)
+{
+	if (pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc", 40))
+		return -ENOMEM;
+	if (!pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net", 100))
+		x->suspended = 0;
+	else
+		return -ENOMEM;
+	return 0;
+}
+
+static int xhcd_isoc_tune(struct xhcd *x, s32 usecs)
+{
+	int ret;
+
+	if (pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc",
+				      usecs) < 0)
+		printk(KERN_WARNING "xhcd: cannot update latency\n");
+	ret = pm_qos_update_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net",
+					usecs * 2);
+	return ret;
+}
+
+static void xhcd_stop(struct xhcd *x)
+{
+	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net");
+	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc");
+}
+
+static int xhcd_bus_resume(struct xhcd *x)
+{
+	int err = pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bus",
+					 PM_QOS_DEFAULT_VALUE);
+
+	if (err)
+		return err;
+	pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bus", 10);
+	return 0;
+}
+
+static void xhcd_bus_suspend(struct xhcd *x)
+{
+#if 0
+	/* kept for the record: the old firmware wanted this */
+	pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bus", 5);
+#endif
+	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bus");
+}
+
+static int xhcd_ctrl_on(struct xhcd *x)
+{
+	return pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-ctrl", 300);
+}
+
+/* update always returned 0: testing it both ways is left to a human */
+static void xhcd_ctrl_tune(struct xhcd *x)
+{
+	if (!pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-ctrl", 150))
+		x->suspended = 0;
+	else
+		x->suspended = 1;
+}

@@ -1,0 +1,36 @@
+/*
+ * An input driver (a wireless game pad) that keeps one name for two
+ * requests: CPU DMA latency for the report DMA, and network latency for
+ * its radio link.  Each class gets its own handle.
+ */
+#include <linux/input.h>
+#include <linux/pm_qos_params.h>
+
+#define PAD_NAME	"rfpad"
+
+static int rfpad_open(struct input_dev *dev)
+{
+	int error;
+
+	error = pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, PAD_NAME, 100);
+	if (error)
+		return error;
+	error = pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, PAD_NAME, 2000);
+	if (error) {
+		pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, PAD_NAME);
+		return error;
+	}
+	return 0;
+}
+
+static void rfpad_close(struct input_dev *dev)
+{
+	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, PAD_NAME);
+	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, PAD_NAME);
+}
+
+static void rfpad_link_lost(struct input_dev *dev)
+{
+	pm_qos_update_requirement(PM_QOS_NETWORK_LATENCY, PAD_NAME,
+				  PM_QOS_DEFAULT_VALUE);
+}
