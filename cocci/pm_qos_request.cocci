@@ -135,10 +135,10 @@ def classify_name(c):
 		c["key"] = ("lit", n)
 		c["base"] = sanitize(n[1:-1])
 	elif kind == "param":
-		c["reason"] = ("the name %s is a parameter of %s(): pass a handle"
-			       " instead" % (n, c["func"]))
+		c["reason"] = ("the name comes from the parameter %s of %s():"
+			       " pass a handle instead" % (n, c["func"]))
 	elif kind == "local":
-		c["reason"] = ("the name %s is a local variable, built at run"
+		c["reason"] = ("the name is the local variable %s, built at run"
 			       " time" % n)
 	elif IDENT.match(n):
 		g = global_kind(c["file"], n)
