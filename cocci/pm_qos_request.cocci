@@ -324,7 +324,13 @@ def place_statics():
 		cands = [n for (l, n) in funcs if l <= first and
 			 ifdef_depth(f, l) == 0]
 		if not cands:
-			cands = [n for (l, n) in funcs if l <= first][-1:]
+			# Every function up to the first use is under #if: a
+			# declaration there could vanish with the #if.
+			for c in cs:
+				del c["handle"], c["static"]
+				c["reason"] = ("no function outside #if comes before"
+					       " line %d to declare the handle at" % first)
+			continue
 		order = []
 		for c in sorted(cs, key=lambda c: c["line"]):
 			if c["static"] not in order:
