@@ -12,4 +12,17 @@ typedef unsigned int gfp_t;
 void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void kfree(const void *p);
+
+/* ADDED for the bench, which also builds the 2.6.34 core: kstrdup() lives
+ * in the kernel's string.h; here it allocates through kmalloc() above. */
+#include <string.h>
+static inline char *kstrdup(const char *s, gfp_t gfp)
+{
+	size_t len = s ? strlen(s) + 1 : 0;
+	char *p = s ? kmalloc(len, gfp) : NULL;
+
+	if (p)
+		memcpy(p, s, len);
+	return p;
+}
 #endif
