@@ -1,0 +1,316 @@
+/*
+ * One pm_qos core, built from its real source behind the harness's stub
+ * headers, behind the small interface that bench.c drives.  Compiled once
+ * per variant, with -DBENCH_VARIANT=<0|1|2> and -DBENCH_SOURCE="<path>":
+ *
+ *   0 project   this repository's kernel/pm_qos_params.c (rbtree, handles)
+ *   1 v2.6.34   the tree's original file (list, string names)
+ *   2 posted    the tree's file with the 2010-04-30 patch applied
+ *               (list, handles)
+ *
+ * The public names of each copy get a prefix, so that the three live side by
+ * side in one binary and the bench can interleave them.  Nothing here
+ * changes how a core works: the bench calls the core's own functions, and
+ * only builds large request lists of the two list-based cores directly (see
+ * bench_build_direct()).
+ */
+#define _GNU_SOURCE
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BENCH_OPS_ONLY
+#include "bench.c"
+#undef BENCH_OPS_ONLY
+
+#define BENCH_CAT2(a, b) a##b
+#define BENCH_CAT(a, b) BENCH_CAT2(a, b)
+#if BENCH_VARIANT == 0
+#define BENCH_SYM(x) BENCH_CAT(bench_project_, x)
+#elif BENCH_VARIANT == 1
+#define BENCH_SYM(x) BENCH_CAT(bench_v2634_, x)
+#elif BENCH_VARIANT == 2
+#define BENCH_SYM(x) BENCH_CAT(bench_posted_, x)
+#else
+#error "BENCH_VARIANT must be 0, 1 or 2"
+#endif
+
+/* every global name any of the three cores defines */
+#define pm_qos_add_request		BENCH_SYM(pm_qos_add_request)
+#define pm_qos_update_request		BENCH_SYM(pm_qos_update_request)
+#define pm_qos_remove_request		BENCH_SYM(pm_qos_remove_request)
+#define pm_qos_request			BENCH_SYM(pm_qos_request)
+#define pm_qos_add_requirement		BENCH_SYM(pm_qos_add_requirement)
+#define pm_qos_update_requirement	BENCH_SYM(pm_qos_update_requirement)
+#define pm_qos_remove_requirement	BENCH_SYM(pm_qos_remove_requirement)
+#define pm_qos_requirement		BENCH_SYM(pm_qos_requirement)
+#define pm_qos_add_notifier		BENCH_SYM(pm_qos_add_notifier)
+#define pm_qos_remove_notifier		BENCH_SYM(pm_qos_remove_notifier)
+#define harness_initcall		BENCH_SYM(initcall)
+
+#if BENCH_VARIANT != 0
+/* The old cores name a misc device's request "process_<pid>" from
+ * current->pid; the harness's current is NULL.  (Not on a measured path.) */
+#undef current
+struct task_struct {
+	pid_t pid;
+};
+static struct task_struct bench_task = { .pid = 4242 };
+#define current (&bench_task)
+#endif
+
+#include BENCH_SOURCE
+
+#define CLASS PM_QOS_CPU_DMA_LATENCY
+
+static int nr;			/* requests set up */
+static void **handles;		/* what a caller holds for each of them */
+
+/* a nop with pm_qos_request()'s signature: the cost of the call itself */
+static int bench_nop(int pm_qos_class)
+{
+	return pm_qos_class;
+}
+
+#if BENCH_VARIANT == 1
+/* v2.6.34: a request is known by its name, which the caller keeps (as ALSA
+ * keeps substream->latency_id) and passes to every call. */
+static char churn_names[BENCH_MAX_THREADS][16];
+
+/* the bench calls the core's reader itself, as any caller does */
+#define bench_request pm_qos_requirement
+
+static void bench_update(void *h, s32 v)
+{
+	pm_qos_update_requirement(CLASS, h, v);
+}
+
+static void *bench_add(s32 v, int tid)
+{
+	return pm_qos_add_requirement(CLASS, churn_names[tid], v) ? NULL :
+	       churn_names[tid];
+}
+
+static void bench_remove(void *h)
+{
+	pm_qos_remove_requirement(CLASS, h);
+}
+
+static unsigned int bench_count(void)
+{
+	struct requirement_list *node;
+	unsigned int n = 0;
+
+	list_for_each_entry(node, &pm_qos_array[CLASS]->requirements.list, list)
+		n++;
+	return n;
+}
+
+/*
+ * What N calls of pm_qos_add_requirement() leave behind (each node added at
+ * the head of the list, in the same order), without the N list walks of
+ * update_target() that make building 100000 requests take minutes; then
+ * the core's own update_target() computes the target once.
+ */
+static int bench_build_direct(int n, s32 (*value)(int))
+{
+	struct requirement_list *dep;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		dep = kzalloc(sizeof(*dep), GFP_KERNEL);
+		if (!dep)
+			return -ENOMEM;
+		dep->value = value(i);
+		dep->name = kstrdup(handles[i], GFP_KERNEL);
+		if (!dep->name)
+			return -ENOMEM;
+		list_add(&dep->list, &pm_qos_array[CLASS]->requirements.list);
+	}
+	update_target(CLASS);
+	return 0;
+}
+
+static int bench_add_real(int i, s32 v)
+{
+	return pm_qos_add_requirement(CLASS, handles[i], v);
+}
+
+static void bench_teardown_all(void)
+{
+	struct list_head *head = &pm_qos_array[CLASS]->requirements.list;
+	struct requirement_list *node;
+
+	while (head->next != head) {
+		node = list_entry(head->next, struct requirement_list, list);
+		list_del(&node->list);
+		kfree(node->name);
+		kfree(node);
+	}
+	update_target(CLASS);
+}
+#else
+/* project and posted: a request is a handle from pm_qos_add_request() */
+#define bench_request pm_qos_request
+
+static void bench_update(void *h, s32 v)
+{
+	pm_qos_update_request(h, v);
+}
+
+static void *bench_add(s32 v, int tid)
+{
+	(void)tid;
+	return pm_qos_add_request(CLASS, v);
+}
+
+static void bench_remove(void *h)
+{
+	pm_qos_remove_request(h);
+}
+
+static int bench_add_real(int i, s32 v)
+{
+	handles[i] = pm_qos_add_request(CLASS, v);
+	return handles[i] ? 0 : -ENOMEM;
+}
+
+#if BENCH_VARIANT == 0
+static unsigned int bench_count(void)
+{
+	return pm_qos_array[CLASS].count;
+}
+
+static int bench_build_direct(int n, s32 (*value)(int))
+{
+	int i;
+
+	for (i = 0; i < n; i++)		/* O(log n) each: no shortcut needed */
+		if (bench_add_real(i, value(i)))
+			return -ENOMEM;
+	return 0;
+}
+
+static void bench_teardown_all(void)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		pm_qos_remove_request(handles[i]);
+}
+#else
+static unsigned int bench_count(void)
+{
+	struct pm_qos_request_list *node;
+	unsigned int n = 0;
+
+	list_for_each_entry(node, &pm_qos_array[CLASS]->requests.list, list)
+		n++;
+	return n;
+}
+
+/* as for v2.6.34 above: the list N calls of pm_qos_add_request() leave */
+static int bench_build_direct(int n, s32 (*value)(int))
+{
+	struct pm_qos_request_list *dep;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		dep = kzalloc(sizeof(*dep), GFP_KERNEL);
+		if (!dep)
+			return -ENOMEM;
+		dep->value = value(i);
+		dep->pm_qos_class = CLASS;
+		list_add(&dep->list, &pm_qos_array[CLASS]->requests.list);
+		handles[i] = dep;
+	}
+	update_target(CLASS);
+	return 0;
+}
+
+static void bench_teardown_all(void)
+{
+	struct list_head *head = &pm_qos_array[CLASS]->requests.list;
+	struct pm_qos_request_list *node;
+
+	while (head->next != head) {
+		node = list_entry(head->next, struct pm_qos_request_list, list);
+		list_del(&node->list);
+		kfree(node);
+	}
+	update_target(CLASS);
+}
+#endif
+#endif
+
+static int bench_setup(int n, s32 (*value)(int))
+{
+	int i;
+
+	handles = calloc(n ? n : 1, sizeof(*handles));
+	if (!handles)
+		return -ENOMEM;
+#if BENCH_VARIANT == 1
+	for (i = 0; i < BENCH_MAX_THREADS; i++)
+		snprintf(churn_names[i], sizeof(churn_names[i]), "churn-%d", i);
+	for (i = 0; i < n; i++) {
+		handles[i] = malloc(16);
+		if (!handles[i])
+			return -ENOMEM;
+		snprintf(handles[i], 16, "bench-%d", i);
+	}
+#endif
+	nr = n;
+	/* the real add path while it is cheap, else the same list directly */
+	if (BENCH_VARIANT == 0 || n <= BENCH_REAL_ADD_MAX) {
+		for (i = 0; i < n; i++)
+			if (bench_add_real(i, value(i)))
+				return -ENOMEM;
+		return 0;
+	}
+	return bench_build_direct(n, value);
+}
+
+static void bench_teardown(void)
+{
+	bench_teardown_all();
+#if BENCH_VARIANT == 1
+	{
+		int i;
+
+		for (i = 0; i < nr; i++)
+			free(handles[i]);
+	}
+#endif
+	free(handles);
+	handles = NULL;
+	nr = 0;
+}
+
+static void *bench_handle(int i)
+{
+	return handles[i];
+}
+
+static const struct bench_ops ops = {
+	.name = BENCH_VARIANT == 0 ? "project" :
+		BENCH_VARIANT == 1 ? "v2.6.34" : "posted",
+	.rank = BENCH_VARIANT,
+	.setup = bench_setup,
+	.teardown = bench_teardown,
+	.handle = bench_handle,
+	.update = bench_update,
+	.add = bench_add,
+	.remove = bench_remove,
+	.request = bench_request,
+	.nop = bench_nop,
+	.count = bench_count,
+};
+
+static void __attribute__((constructor)) bench_register_variant(void)
+{
+	bench_register(&ops);
+}

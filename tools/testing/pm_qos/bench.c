@@ -1,0 +1,520 @@
+/*
+ * Benchmark of pm_qos cores: the same workloads against every core linked in
+ * (bench-variant.c, one copy per core), interleaved so that machine noise
+ * hits all of them alike.
+ *
+ *   bench time [--reps R] [--target-us T] [--n 1,10,...]
+ *	ns/op, one TSV row per variant, workload, thread count and N:
+ *	variant workload threads n ns_median ns_q1 ns_q3 ns_min reps ops
+ *   bench count VARIANT N OPS
+ *	for valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no:
+ *	collects exactly OPS operations of each update and add_remove workload
+ *	(2000 of request and call_nop), one thread, and dumps each into its own
+ *	profile, labelled "VARIANT WORKLOAD N OPS"; first "VARIANT overhead N 0",
+ *	what collecting no ops costs, to subtract
+ *   bench list
+ *	the variants linked in
+ *
+ * The setup: N requests in PM_QOS_CPU_DMA_LATENCY (aggregate: minimum),
+ * request i at value 100 + 2 i, so all are distinct and the target is 100.
+ * Thread t works on request m_t (m_0 = N/2; m_1 = N/2 + N/4), whose value
+ * is orig_t.  One op of each workload is:
+ *
+ *   update_moves  an update that moves the target: m_t to 1 + t, and back
+ *		   (alternately; with two threads one may find the other's)
+ *   update_stays  an update that does not: m_t to orig_t + 1, and back
+ *		   (not defined for N = 1)
+ *   update_same   an update of m_t to the value it has
+ *   add_remove    add a request at orig_t + 1, remove it (what ALSA does on
+ *		   every hw_params)
+ *   request	   the target: pm_qos_request() (v2.6.34: pm_qos_requirement())
+ *   call_nop	   a call of a function that does nothing, with request's
+ *		   signature, through the same pointer: the loop's own cost
+ *
+ * v2.6.34 has no handles: its caller passes the request's name, and pays
+ * the list walk with strcmp() that finds it.  With two threads, both run
+ * the op concurrently on the same class; ns/op is then the wall-clock time
+ * divided by the ops of one thread: what each caller pays.
+ */
+#ifndef BENCH_OPS_DEFINED
+#define BENCH_OPS_DEFINED
+#include <linux/kernel.h>
+
+#define BENCH_MAX_THREADS 2
+/* the list-based cores are built with their own add up to this many
+ * requests, and directly (the same list) above it */
+#define BENCH_REAL_ADD_MAX 1000
+
+struct bench_ops {
+	const char *name;
+	int rank;
+	int (*setup)(int n, s32 (*value)(int));
+	void (*teardown)(void);
+	void *(*handle)(int i);
+	void (*update)(void *h, s32 v);
+	void *(*add)(s32 v, int tid);
+	void (*remove)(void *h);
+	int (*request)(int pm_qos_class);
+	int (*nop)(int pm_qos_class);
+	unsigned int (*count)(void);
+};
+
+void bench_register(const struct bench_ops *ops);
+#endif
+
+#ifndef BENCH_OPS_ONLY
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <valgrind/callgrind.h>
+#include "harness.h"
+
+#define CLASS 1			/* PM_QOS_CPU_DMA_LATENCY in every core */
+#define MAX_VARIANTS 3
+#define MAX_REPS 101
+#define MAX_NS 16
+
+static const struct bench_ops *variants[MAX_VARIANTS];
+static int nr_variants;
+
+void bench_register(const struct bench_ops *ops)
+{
+	int i;
+
+	if (nr_variants == MAX_VARIANTS)
+		abort();
+	for (i = nr_variants++; i > 0 && variants[i - 1]->rank > ops->rank; i--)
+		variants[i] = variants[i - 1];
+	variants[i] = ops;
+}
+
+enum workload {
+	W_MOVES, W_STAYS, W_SAME, W_CHURN, W_REQUEST, W_NOP, NR_WORKLOADS
+};
+static const char *const wl_name[NR_WORKLOADS] = {
+	"update_moves", "update_stays", "update_same", "add_remove",
+	"request", "call_nop",
+};
+
+static s32 value_of(int i)
+{
+	return 100 + 2 * i;
+}
+
+#define TARGET 100		/* value_of(0): the aggregate after setup */
+
+struct point {
+	int n;
+	int m[BENCH_MAX_THREADS];
+	void *h[MAX_VARIANTS][BENCH_MAX_THREADS];
+	s32 orig[BENCH_MAX_THREADS];
+};
+
+/* the handles of variant only, or of all if only < 0 */
+static void point_init(struct point *p, int n, int only)
+{
+	int v, t, m1 = n / 2 + (n / 4 ? n / 4 : 1);
+
+	memset(p, 0, sizeof(*p));
+	p->n = n;
+	p->m[0] = n / 2;
+	p->m[1] = m1 < n ? m1 : n - 1;
+	for (t = 0; t < BENCH_MAX_THREADS; t++) {
+		p->orig[t] = value_of(p->m[t]);
+		for (v = 0; v < nr_variants; v++)
+			if (only < 0 || v == only)
+				p->h[v][t] = variants[v]->handle(p->m[t]);
+	}
+}
+
+static int applicable(enum workload w, int n)
+{
+	return !(w == W_STAYS && n < 2);
+}
+
+static volatile unsigned int sink;
+
+/* k ops of workload w by thread tid; k is even for the alternating ones */
+static void run_ops(const struct bench_ops *o, enum workload w,
+		    const struct point *p, int v, int tid, long k)
+{
+	void (*update)(void *, s32) = o->update;
+	void *h = p->h[v][tid];
+	s32 orig = p->orig[tid];
+	int (*fn)(int);
+	unsigned int sum = 0;
+	long i;
+
+	switch (w) {
+	case W_MOVES:
+		for (i = 0; i < k; i += 2) {
+			update(h, 1 + tid);
+			update(h, orig);
+		}
+		break;
+	case W_STAYS:
+		for (i = 0; i < k; i += 2) {
+			update(h, orig + 1);
+			update(h, orig);
+		}
+		break;
+	case W_SAME:
+		for (i = 0; i < k; i++)
+			update(h, orig);
+		break;
+	case W_CHURN: {
+		void *(*add)(s32, int) = o->add;
+		void (*remove)(void *) = o->remove;
+
+		for (i = 0; i < k; i++)
+			remove(add(orig + 1, tid));
+		break;
+	}
+	case W_REQUEST:
+	case W_NOP:
+		fn = w == W_REQUEST ? o->request : o->nop;
+		for (i = 0; i < k; i++)
+			sum += fn(CLASS);
+		sink = sum;
+		break;
+	default:
+		abort();
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+struct job {
+	const struct bench_ops *o;
+	enum workload w;
+	const struct point *p;
+	int v, tid;
+	long k;
+	pthread_barrier_t *bar;
+	double t0, t1;
+};
+
+static void *job_run(void *arg)
+{
+	struct job *j = arg;
+
+	if (j->bar)
+		pthread_barrier_wait(j->bar);
+	j->t0 = now();
+	run_ops(j->o, j->w, j->p, j->v, j->tid, j->k);
+	j->t1 = now();
+	return NULL;
+}
+
+/* seconds for k ops per thread, wall clock */
+static double measure(int v, enum workload w, const struct point *p,
+		      int threads, long k)
+{
+	struct job j[BENCH_MAX_THREADS];
+	pthread_barrier_t bar;
+	pthread_t th;
+	int t;
+
+	for (t = 0; t < threads; t++)
+		j[t] = (struct job){ variants[v], w, p, v, t, k,
+				     threads > 1 ? &bar : NULL, 0, 0 };
+	if (threads == 1) {
+		job_run(&j[0]);
+		return j[0].t1 - j[0].t0;
+	}
+	pthread_barrier_init(&bar, NULL, threads);
+	if (pthread_create(&th, NULL, job_run, &j[1])) {
+		perror("pthread_create");
+		exit(2);
+	}
+	job_run(&j[0]);
+	pthread_join(th, NULL);
+	pthread_barrier_destroy(&bar);
+	return (j[0].t1 > j[1].t1 ? j[0].t1 : j[1].t1) -
+	       (j[0].t0 < j[1].t0 ? j[0].t0 : j[1].t0);
+}
+
+static long even(double x)
+{
+	long k = (long)x;
+
+	k += k & 1;
+	return k < 2 ? 2 : k;
+}
+
+/* ops per measurement so that one takes about target seconds */
+static long calibrate(int v, enum workload w, const struct point *p,
+		      double target)
+{
+	long k = 2;
+	double t, u;
+	int i;
+
+	for (;;) {
+		t = measure(v, w, p, 1, k);
+		if (t >= target / 4 || k >= (1L << 32))
+			break;
+		k *= t < target / 100 ? 16 : 2;
+	}
+	/* the fastest of three, so that a preemption does not shrink k */
+	for (i = 0; i < 2; i++) {
+		u = measure(v, w, p, 1, k);
+		if (u < t)
+			t = u;
+	}
+	return even(k * target / t);
+}
+
+static int bad;
+
+#define EXPECT(v, what, got, want) do {					\
+	long long __g = (got), __w = (want);				\
+	if (__g != __w) {						\
+		fprintf(stderr, "bench: %s at N=%d: %s: %s is %lld, "	\
+			"expected %lld\n", variants[v]->name, p->n,	\
+			what, #got, __g, __w);				\
+		bad = 1;						\
+	}								\
+} while (0)
+
+/*
+ * Each workload does to the requests what its name says, and leaves them as
+ * they were: checked on every core before it is timed.
+ */
+static void check_semantics(int v, const struct point *p)
+{
+	const struct bench_ops *o = variants[v];
+	void *h = p->h[v][0], *r;
+	s32 orig = p->orig[0];
+
+	EXPECT(v, "setup", o->count(), p->n);
+	EXPECT(v, "setup", o->request(CLASS), TARGET);
+	o->update(h, 1);
+	EXPECT(v, "update_moves", o->request(CLASS), 1);
+	o->update(h, orig);
+	EXPECT(v, "update_moves", o->request(CLASS), TARGET);
+	if (applicable(W_STAYS, p->n)) {
+		o->update(h, orig + 1);
+		EXPECT(v, "update_stays", o->request(CLASS), TARGET);
+		o->update(h, orig);
+	}
+	o->update(h, orig);
+	EXPECT(v, "update_same", o->request(CLASS), TARGET);
+	r = o->add(orig + 1, 0);
+	EXPECT(v, "add_remove", r != NULL, 1);
+	EXPECT(v, "add_remove", o->count(), p->n + 1);
+	EXPECT(v, "add_remove", o->request(CLASS), TARGET);
+	o->remove(r);
+	EXPECT(v, "add_remove", o->count(), p->n);
+	EXPECT(v, "any", harness_warnings, 0);
+}
+
+static void check_restored(int v, const struct point *p, enum workload w)
+{
+	EXPECT(v, wl_name[w], variants[v]->count(), p->n);
+	EXPECT(v, wl_name[w], variants[v]->request(CLASS), TARGET);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the value at fraction q of the sorted samples, linearly interpolated */
+static double quantile(const double *s, int n, double q)
+{
+	double pos = q * (n - 1);
+	int i = (int)pos;
+
+	if (i >= n - 1)
+		return s[n - 1];
+	return s[i] + (pos - i) * (s[i + 1] - s[i]);
+}
+
+static int parse_ns(const char *arg, int *ns)
+{
+	char *end;
+	int n = 0;
+
+	while (*arg && n < MAX_NS) {
+		ns[n++] = strtol(arg, &end, 10);
+		if (end == arg || ns[n - 1] < 1)
+			return -1;
+		arg = *end == ',' ? end + 1 : end;
+	}
+	return *arg ? -1 : n;
+}
+
+static void setup_all(int n)
+{
+	int v;
+
+	for (v = 0; v < nr_variants; v++)
+		if (variants[v]->setup(n, value_of)) {
+			fprintf(stderr, "bench: %s: setup of %d requests "
+				"failed\n", variants[v]->name, n);
+			exit(2);
+		}
+}
+
+static int cmd_time(int argc, char **argv)
+{
+	static const int default_ns[] = { 1, 10, 100, 1000, 10000, 100000 };
+	static double samples[MAX_VARIANTS][MAX_REPS];
+	int ns[MAX_NS], nr_ns = 6, reps = 21, i, v, r, t, threads;
+	double target = 1e-3, t0;
+	long k[MAX_VARIANTS];
+	struct point p;
+	enum workload w;
+
+	memcpy(ns, default_ns, sizeof(default_ns));
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+			reps = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--target-us") && i + 1 < argc)
+			target = atof(argv[++i]) * 1e-6;
+		else if (!strcmp(argv[i], "--n") && i + 1 < argc)
+			nr_ns = parse_ns(argv[++i], ns);
+		else
+			nr_ns = -1;
+		if (nr_ns < 1 || reps < 1 || reps > MAX_REPS || target <= 0) {
+			fprintf(stderr, "bench time: bad arguments\n");
+			return 2;
+		}
+	}
+
+	printf("variant\tworkload\tthreads\tn\tns_median\tns_q1\tns_q3\t"
+	       "ns_min\treps\tops\n");
+	for (i = 0; i < nr_ns; i++) {
+		t0 = now();
+		setup_all(ns[i]);
+		point_init(&p, ns[i], -1);
+		for (v = 0; v < nr_variants; v++)
+			check_semantics(v, &p);
+		if (bad)
+			return 1;
+		for (w = 0; w < NR_WORKLOADS; w++) {
+			if (!applicable(w, ns[i]))
+				continue;
+			for (threads = 1; threads <= BENCH_MAX_THREADS;
+			     threads++) {
+				for (v = 0; v < nr_variants; v++)
+					k[v] = calibrate(v, w, &p, target);
+				/* rep r runs the variants in rotated order */
+				for (r = 0; r < reps; r++)
+					for (t = 0; t < nr_variants; t++) {
+						v = (r + t) % nr_variants;
+						samples[v][r] = measure(v, w,
+							&p, threads, k[v]) /
+							k[v] * 1e9;
+					}
+				for (v = 0; v < nr_variants; v++) {
+					double *s = samples[v];
+
+					check_restored(v, &p, w);
+					qsort(s, reps, sizeof(*s), cmp_double);
+					printf("%s\t%s\t%d\t%d\t%.4g\t%.4g\t"
+					       "%.4g\t%.4g\t%d\t%ld\n",
+					       variants[v]->name, wl_name[w],
+					       threads, ns[i],
+					       quantile(s, reps, 0.5),
+					       quantile(s, reps, 0.25),
+					       quantile(s, reps, 0.75),
+					       s[0], reps, k[v]);
+				}
+				fflush(stdout);
+				if (bad)
+					return 1;
+			}
+		}
+		for (v = 0; v < nr_variants; v++)
+			variants[v]->teardown();
+		fprintf(stderr, "bench: N=%d done in %.1f s\n", ns[i],
+			now() - t0);
+	}
+	return 0;
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	char label[128];
+	struct point p;
+	enum workload w;
+	long k, kw;
+	int v;
+
+	if (argc != 3)
+		return 2;
+	for (v = 0; v < nr_variants; v++)
+		if (!strcmp(variants[v]->name, argv[0]))
+			break;
+	if (v == nr_variants) {
+		fprintf(stderr, "bench count: no variant '%s'\n", argv[0]);
+		return 2;
+	}
+	k = even(atol(argv[2]));
+	if (variants[v]->setup(atoi(argv[1]), value_of)) {
+		fprintf(stderr, "bench count: setup failed\n");
+		return 2;
+	}
+	point_init(&p, atoi(argv[1]), v);
+	check_semantics(v, &p);
+	if (bad)
+		return 1;
+	CALLGRIND_START_INSTRUMENTATION;
+	/* what collecting costs by itself, to subtract: no ops */
+	CALLGRIND_TOGGLE_COLLECT;
+	run_ops(variants[v], W_NOP, &p, v, 0, 0);
+	CALLGRIND_TOGGLE_COLLECT;
+	snprintf(label, sizeof(label), "%s overhead %d 0", variants[v]->name,
+		 p.n);
+	CALLGRIND_DUMP_STATS_AT(label);
+	for (w = 0; w < NR_WORKLOADS; w++) {
+		if (!applicable(w, p.n))
+			continue;
+		/* the cheap ones at any N on any core */
+		kw = w == W_REQUEST || w == W_NOP ? 2000 : k;
+		run_ops(variants[v], w, &p, v, 0, 2);	/* warm up */
+		CALLGRIND_TOGGLE_COLLECT;
+		run_ops(variants[v], w, &p, v, 0, kw);
+		CALLGRIND_TOGGLE_COLLECT;
+		snprintf(label, sizeof(label), "%s %s %d %ld",
+			 variants[v]->name, wl_name[w], p.n, kw);
+		CALLGRIND_DUMP_STATS_AT(label);
+		check_restored(v, &p, w);
+	}
+	CALLGRIND_STOP_INSTRUMENTATION;
+	variants[v]->teardown();
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	int v;
+
+	harness_quiet = 0;
+	if (argc >= 2 && !strcmp(argv[1], "time"))
+		return cmd_time(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "count"))
+		return cmd_count(argc - 2, argv + 2);
+	if (argc == 2 && !strcmp(argv[1], "list")) {
+		for (v = 0; v < nr_variants; v++)
+			printf("%s\n", variants[v]->name);
+		return 0;
+	}
+	fprintf(stderr, "usage: bench time [--reps R] [--target-us T] "
+		"[--n 1,10,...] | bench count VARIANT N OPS | bench list\n");
+	return 2;
+}
+#endif
