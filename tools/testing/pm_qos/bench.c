@@ -8,10 +8,10 @@
  *	variant workload threads n ns_median ns_q1 ns_q3 ns_min reps ops
  *   bench count VARIANT N OPS
  *	for valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no:
- *	collects exactly OPS operations of each update and add_remove workload
- *	(2000 of request and call_nop), one thread, and dumps each into its own
- *	profile, labelled "VARIANT WORKLOAD N OPS"; first "VARIANT overhead N 0",
- *	what collecting no ops costs, to subtract
+ *	collects OPS, then 2 OPS operations of each update and add_remove
+ *	workload (2000 and 4000 of request and call_nop), one thread, and
+ *	dumps each into its own profile, labelled "VARIANT WORKLOAD N OPS":
+ *	the difference of the two is what OPS operations cost, nothing else
  *   bench list
  *	the variants linked in
  *
@@ -368,13 +368,20 @@ static void setup_all(int n)
 		}
 }
 
+/*
+ * Round r measures every point once on every core, the cores in rotated
+ * order, each N set up afresh: a point's repetitions are spread over the
+ * whole run, so that a slow phase of the machine hits every point alike
+ * (and the cores of a point alike) instead of all repetitions of one.
+ */
 static int cmd_time(int argc, char **argv)
 {
 	static const int default_ns[] = { 1, 10, 100, 1000, 10000, 100000 };
-	static double samples[MAX_VARIANTS][MAX_REPS];
-	int ns[MAX_NS], nr_ns = 6, reps = 21, i, v, r, t, threads;
-	double target = 1e-3, t0;
-	long k[MAX_VARIANTS];
+	static double samples[MAX_NS][NR_WORKLOADS][BENCH_MAX_THREADS]
+			     [MAX_VARIANTS][MAX_REPS];
+	static long k[MAX_NS][NR_WORKLOADS][MAX_VARIANTS];
+	int ns[MAX_NS], nr_ns = 6, reps = 41, i, v, r, t, threads;
+	double target = 250e-6, t0 = now();
 	struct point p;
 	enum workload w;
 
@@ -394,35 +401,61 @@ static int cmd_time(int argc, char **argv)
 		}
 	}
 
-	printf("variant\tworkload\tthreads\tn\tns_median\tns_q1\tns_q3\t"
-	       "ns_min\treps\tops\n");
+	/* ops per repetition, and a check that each workload does its job */
 	for (i = 0; i < nr_ns; i++) {
-		t0 = now();
 		setup_all(ns[i]);
 		point_init(&p, ns[i], -1);
 		for (v = 0; v < nr_variants; v++)
 			check_semantics(v, &p);
 		if (bad)
 			return 1;
-		for (w = 0; w < NR_WORKLOADS; w++) {
-			if (!applicable(w, ns[i]))
-				continue;
-			for (threads = 1; threads <= BENCH_MAX_THREADS;
-			     threads++) {
-				for (v = 0; v < nr_variants; v++)
-					k[v] = calibrate(v, w, &p, target);
-				/* rep r runs the variants in rotated order */
-				for (r = 0; r < reps; r++)
+		for (w = 0; w < NR_WORKLOADS; w++)
+			for (v = 0; v < nr_variants && applicable(w, ns[i]); v++)
+				k[i][w][v] = calibrate(v, w, &p, target);
+		for (v = 0; v < nr_variants; v++)
+			variants[v]->teardown();
+	}
+	fprintf(stderr, "bench: calibrated in %.1f s\n", now() - t0);
+
+	for (r = 0; r < reps; r++) {
+		for (i = 0; i < nr_ns; i++) {
+			setup_all(ns[i]);
+			point_init(&p, ns[i], -1);
+			for (w = 0; w < NR_WORKLOADS; w++) {
+				if (!applicable(w, ns[i]))
+					continue;
+				for (threads = 1; threads <= BENCH_MAX_THREADS;
+				     threads++)
 					for (t = 0; t < nr_variants; t++) {
 						v = (r + t) % nr_variants;
-						samples[v][r] = measure(v, w,
-							&p, threads, k[v]) /
-							k[v] * 1e9;
+						samples[i][w][threads - 1][v][r] =
+							measure(v, w, &p,
+								threads,
+								k[i][w][v]) /
+							k[i][w][v] * 1e9;
 					}
-				for (v = 0; v < nr_variants; v++) {
-					double *s = samples[v];
-
+				for (v = 0; v < nr_variants; v++)
 					check_restored(v, &p, w);
+				if (bad)
+					return 1;
+			}
+			for (v = 0; v < nr_variants; v++)
+				variants[v]->teardown();
+		}
+		if ((r + 1) % 10 == 0 || r + 1 == reps)
+			fprintf(stderr, "bench: %d of %d rounds in %.1f s\n",
+				r + 1, reps, now() - t0);
+	}
+
+	printf("variant\tworkload\tthreads\tn\tns_median\tns_q1\tns_q3\t"
+	       "ns_min\treps\tops\n");
+	for (i = 0; i < nr_ns; i++)
+		for (w = 0; w < NR_WORKLOADS; w++)
+			for (threads = 1; threads <= BENCH_MAX_THREADS &&
+			     applicable(w, ns[i]); threads++)
+				for (v = 0; v < nr_variants; v++) {
+					double *s = samples[i][w][threads - 1][v];
+
 					qsort(s, reps, sizeof(*s), cmp_double);
 					printf("%s\t%s\t%d\t%d\t%.4g\t%.4g\t"
 					       "%.4g\t%.4g\t%d\t%ld\n",
@@ -431,18 +464,8 @@ static int cmd_time(int argc, char **argv)
 					       quantile(s, reps, 0.5),
 					       quantile(s, reps, 0.25),
 					       quantile(s, reps, 0.75),
-					       s[0], reps, k[v]);
+					       s[0], reps, k[i][w][v]);
 				}
-				fflush(stdout);
-				if (bad)
-					return 1;
-			}
-		}
-		for (v = 0; v < nr_variants; v++)
-			variants[v]->teardown();
-		fprintf(stderr, "bench: N=%d done in %.1f s\n", ns[i],
-			now() - t0);
-	}
 	return 0;
 }
 
@@ -452,7 +475,7 @@ static int cmd_count(int argc, char **argv)
 	struct point p;
 	enum workload w;
 	long k, kw;
-	int v;
+	int v, i;
 
 	if (argc != 3)
 		return 2;
@@ -473,25 +496,20 @@ static int cmd_count(int argc, char **argv)
 	if (bad)
 		return 1;
 	CALLGRIND_START_INSTRUMENTATION;
-	/* what collecting costs by itself, to subtract: no ops */
-	CALLGRIND_TOGGLE_COLLECT;
-	run_ops(variants[v], W_NOP, &p, v, 0, 0);
-	CALLGRIND_TOGGLE_COLLECT;
-	snprintf(label, sizeof(label), "%s overhead %d 0", variants[v]->name,
-		 p.n);
-	CALLGRIND_DUMP_STATS_AT(label);
 	for (w = 0; w < NR_WORKLOADS; w++) {
 		if (!applicable(w, p.n))
 			continue;
 		/* the cheap ones at any N on any core */
 		kw = w == W_REQUEST || w == W_NOP ? 2000 : k;
 		run_ops(variants[v], w, &p, v, 0, 2);	/* warm up */
-		CALLGRIND_TOGGLE_COLLECT;
-		run_ops(variants[v], w, &p, v, 0, kw);
-		CALLGRIND_TOGGLE_COLLECT;
-		snprintf(label, sizeof(label), "%s %s %d %ld",
-			 variants[v]->name, wl_name[w], p.n, kw);
-		CALLGRIND_DUMP_STATS_AT(label);
+		for (i = 1; i <= 2; i++) {
+			CALLGRIND_TOGGLE_COLLECT;
+			run_ops(variants[v], w, &p, v, 0, i * kw);
+			CALLGRIND_TOGGLE_COLLECT;
+			snprintf(label, sizeof(label), "%s %s %d %ld",
+				 variants[v]->name, wl_name[w], p.n, i * kw);
+			CALLGRIND_DUMP_STATS_AT(label);
+		}
 		check_restored(v, &p, w);
 	}
 	CALLGRIND_STOP_INSTRUMENTATION;
