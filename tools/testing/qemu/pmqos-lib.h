@@ -6,7 +6,9 @@
  * Static glibc binaries on a 2.6.34 kernel: stick to old system calls
  * (open/read/write/pread/fork/waitpid/kill/nanosleep); glibc wrappers that
  * need newer ones (setrlimit -> prlimit64, posix_spawn, getrandom, statx,
- * clone3) fail with ENOSYS there.
+ * clone3) fail with ENOSYS there.  Even fstat() fails (EINVAL): glibc 2.33+
+ * implements it as fstatat(fd, "", AT_EMPTY_PATH), new in 2.6.39, and that
+ * breaks opendir(); dir_names() below reads directories with getdents64.
  */
 #ifndef PMQOS_LIB_H
 #define PMQOS_LIB_H
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -196,11 +199,60 @@ static int __maybe_unused has_token(const char *line, long value)
 	return 0;
 }
 
+struct linux_dirent64 {
+	uint64_t	d_ino;
+	int64_t		d_off;
+	unsigned short	d_reclen;
+	unsigned char	d_type;
+	char		d_name[];
+};
+
+#define NAME_LEN	32
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/*
+ * Names in directory @path that start with @prefix, sorted, at most @max;
+ * returns how many there are (even beyond @max), or -1 if @path is absent.
+ */
+static int __maybe_unused dir_names(const char *path, const char *prefix,
+				    char names[][NAME_LEN], int max)
+{
+	char buf[4096];
+	int fd = open(path, O_RDONLY | O_DIRECTORY);
+	int n = 0;
+	long len, off;
+
+	if (fd < 0)
+		return -1;
+	while ((len = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < len;) {
+			struct linux_dirent64 *d = (void *)(buf + off);
+
+			off += d->d_reclen;
+			if (strncmp(d->d_name, prefix, strlen(prefix)) ||
+			    strlen(d->d_name) >= NAME_LEN)
+				continue;
+			if (n < max)
+				strcpy(names[n], d->d_name);
+			n++;
+		}
+	}
+	close(fd);
+	qsort(names, n < max ? n : max, NAME_LEN, cmp_names);
+	return n;
+}
+
 #define DEBUGFS_PMQOS	"/sys/kernel/debug/pm_qos/"
 
 static char debugfs_buf[256 * 1024];
 
 /*
+ * debugfs pm_qos/<class>: a line "target N, M requests", then one line per
+ * request, "value call-site[ pid P]".
  * Count the request lines of debugfs pm_qos/<class> that show @value (as a
  * decimal token; any value if @value is LONG_MIN) and whose text contains
  * @site (any if NULL).  Returns -1 if the file cannot be read.
@@ -216,6 +268,8 @@ static int __maybe_unused dbg_count(const char *name, long value,
 		return -1;
 	for (line = strtok_r(debugfs_buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, "target ", 7))
+			continue;	/* the header: "target N, M requests" */
 		if (value != LONG_MIN && !has_token(line, value))
 			continue;
 		if (site && !strstr(line, site))
@@ -223,6 +277,18 @@ static int __maybe_unused dbg_count(const char *name, long value,
 		n++;
 	}
 	return n;
+}
+
+/* The target from the debugfs header "target N, M requests", or LONG_MIN. */
+static long __maybe_unused dbg_target(const char *name)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), DEBUGFS_PMQOS "%s", name);
+	if (slurp(path, debugfs_buf, sizeof(debugfs_buf)) < 0 ||
+	    strncmp(debugfs_buf, "target ", 7))
+		return LONG_MIN;
+	return strtol(debugfs_buf + 7, NULL, 10);
 }
 
 /* Print the debugfs lines holding @value, as diagnostics. */

@@ -12,7 +12,6 @@
  * initramfs does not have: the power-save branch that uses the latency
  * value is not reached, the notifier path into mac80211 is.
  */
-#include <dirent.h>
 #include <net/if.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -50,30 +49,10 @@ static int if_set_up(const char *ifname, int up)
 	return ioctl(sock, SIOCSIFFLAGS, &ifr);
 }
 
-static int count_dir(const char *dir, const char *prefix,
-		     char names[][IFNAMSIZ],
-		     int max)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	int n = 0;
-
-	while (d && (de = readdir(d)))
-		if (!strncmp(de->d_name, prefix, strlen(prefix))) {
-			if (names && n < max)
-				snprintf(names[n], IFNAMSIZ, "%.15s",
-					 de->d_name);
-			n++;
-		}
-	if (d)
-		closedir(d);
-	return n;
-}
-
 int main(void)
 {
 	static const int32_t steps[] = { 1000, 100000, 0, 5000, -1 };
-	char ifs[MAX_IFS][IFNAMSIZ];
+	char ifs[MAX_IFS][NAME_LEN], phys[MAX_IFS][NAME_LEN];
 	int nphy, nif, i, up = 0, bad = 0, fd;
 	unsigned int s;
 
@@ -81,8 +60,8 @@ int main(void)
 	time_bound(TIME_BOUND);
 	sock = socket(AF_INET, SOCK_DGRAM, 0);
 
-	nphy = count_dir("/sys/class/ieee80211", "phy", NULL, 0);
-	nif = count_dir("/sys/class/net", "wlan", ifs, MAX_IFS);
+	nphy = dir_names("/sys/class/ieee80211", "phy", phys, MAX_IFS);
+	nif = dir_names("/sys/class/net", "wlan", ifs, MAX_IFS);
 	if (nif > MAX_IFS)
 		nif = MAX_IFS;
 	tap_result(nphy >= 2 && nif >= 2,
