@@ -21,10 +21,11 @@
 /// expressions, a return value used in an unhandled way) are left alone
 /// and reported, with the reason, in report, org and context modes.
 ///
-/// After conversion, pm_qos_update_request() may see a NULL handle where
-/// the old code updated a name that was not (yet) added: the core treats a
-/// NULL handle as a no-op for update and remove, as the old code ignored
-/// unknown names.
+/// Each file is analysed on its own: a request added in one file and
+/// updated or removed in another is reported there, not converted.
+/// The old update ignored a name that was not added (yet); the new core
+/// warns on an update of a NULL handle, so check that the add comes
+/// first on every path (e1000e's open path and ipw2100's probe do not).
 ///
 // Confidence: High for the calls it converts; the others are reported.
 // Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
@@ -267,7 +268,10 @@ def decide():
 		if k[0] == "fld":
 			if len(perstruct[k[1]]) > 1:
 				suffix = sanitize(k[2]) + "_" + suffix
-			fld = unique(suffix, st["structs"][k[1]])
+			fields = st["structs"][k[1]]
+			if suffix in fields and not suffix.startswith(sanitize(k[2])):
+				suffix = sanitize(k[2]) + "_" + suffix
+			fld = unique(suffix, fields)
 			for c in cs:
 				c["field"] = fld
 				c["handle"] = c["bexpr"] + fld
