@@ -47,7 +47,6 @@ struct pm_qos_request_list {
 struct pm_qos_object {
 	struct rb_root requests;	/* sorted by value, under pm_qos_lock */
 	unsigned int count;		/* number of requests, likewise */
-	atomic_t target_value;		/* the aggregate, read locklessly */
 	bool max;			/* aggregate is the maximum, not the min */
 	s32 default_value;
 	/* serialises notifications so that the last one carries the target */
@@ -61,7 +60,6 @@ struct pm_qos_object {
 #define PM_QOS_OBJECT(class, _name, _default, _max)			\
 	[class] = {							\
 		.requests = RB_ROOT,					\
-		.target_value = ATOMIC_INIT(_default),			\
 		.max = _max,						\
 		.default_value = _default,				\
 		.notify_lock =						\
@@ -72,13 +70,26 @@ struct pm_qos_object {
 		.name = _name,						\
 	}
 
+#define PM_QOS_LATENCY_DEFAULT (2000 * USEC_PER_SEC)
+
 static struct pm_qos_object pm_qos_array[PM_QOS_NUM_CLASSES] = {
 	PM_QOS_OBJECT(PM_QOS_CPU_DMA_LATENCY, "cpu_dma_latency",
-		      2000 * USEC_PER_SEC, false),
+		      PM_QOS_LATENCY_DEFAULT, false),
 	PM_QOS_OBJECT(PM_QOS_NETWORK_LATENCY, "network_latency",
-		      2000 * USEC_PER_SEC, false),
+		      PM_QOS_LATENCY_DEFAULT, false),
 	PM_QOS_OBJECT(PM_QOS_NETWORK_THROUGHPUT, "network_throughput",
 		      0, true),
+};
+
+/*
+ * The aggregate of each class, written under pm_qos_lock and read without
+ * it.  Kept apart from pm_qos_array so that pm_qos_request(), which the
+ * cpuidle governors call on every idle entry, is one load from a small array.
+ */
+static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
+	[PM_QOS_CPU_DMA_LATENCY] = ATOMIC_INIT(PM_QOS_LATENCY_DEFAULT),
+	[PM_QOS_NETWORK_LATENCY] = ATOMIC_INIT(PM_QOS_LATENCY_DEFAULT),
+	[PM_QOS_NETWORK_THROUGHPUT] = ATOMIC_INIT(0),
 };
 
 /*
@@ -147,7 +158,7 @@ static void pm_qos_notify(struct pm_qos_object *o)
 	s32 value;
 
 	mutex_lock(&o->notify_lock);
-	value = atomic_read(&o->target_value);
+	value = atomic_read(&pm_qos_target[o - pm_qos_array]);
 	if (value != o->notified_value) {
 		o->notified_value = value;
 		blocking_notifier_call_chain(&o->notifiers,
@@ -160,6 +171,7 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 			  enum pm_qos_op op)
 {
 	struct pm_qos_object *o = &pm_qos_array[req->pm_qos_class];
+	atomic_t *target = &pm_qos_target[req->pm_qos_class];
 	unsigned long flags;
 	s32 prev, curr;
 
@@ -183,9 +195,9 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 		o->count--;
 		break;
 	}
-	prev = atomic_read(&o->target_value);
+	prev = atomic_read(target);
 	curr = pm_qos_extreme(o);
-	atomic_set(&o->target_value, curr);
+	atomic_set(target, curr);
 	spin_unlock_irqrestore(&pm_qos_lock, flags);
 
 	if (curr != prev)
@@ -206,7 +218,7 @@ int pm_qos_request(int pm_qos_class)
 	if (WARN(!pm_qos_class_valid(pm_qos_class),
 		 "pm_qos: invalid class %d\n", pm_qos_class))
 		return -EINVAL;
-	return atomic_read(&pm_qos_array[pm_qos_class].target_value);
+	return atomic_read(&pm_qos_target[pm_qos_class]);
 }
 EXPORT_SYMBOL_GPL(pm_qos_request);
 
@@ -472,7 +484,7 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 
 	spin_lock_irqsave(&pm_qos_lock, flags);
 	seq_printf(s, "target %d, %u requests\n",
-		   atomic_read(&o->target_value), o->count);
+		   atomic_read(&pm_qos_target[o - pm_qos_array]), o->count);
 	for (n = rb_first(&o->requests); n; n = rb_next(n)) {
 		req = rb_entry(n, struct pm_qos_request_list, node);
 		seq_printf(s, "%d %pS", req->value, req->caller);

@@ -55,7 +55,7 @@ static void pm_qos_reset(void)
 			kfree(rb_entry(n, struct pm_qos_request_list, node));
 		}
 		o->count = 0;
-		atomic_set(&o->target_value, o->default_value);
+		atomic_set(&pm_qos_target[c], o->default_value);
 		o->notified_value = o->default_value;
 		o->notifiers.head = NULL;
 	}
