@@ -46,7 +46,7 @@ static int is_ours(const char *block)
 
 	if (strstr(block, "comm \"pmqos-"))
 		return 1;
-	for (i = 0; bt && i < sizeof(ours) / sizeof(ours[0]); i++)
+	for (i = 0; bt && i < ARRAY_SIZE(ours); i++)
 		if (strstr(bt, ours[i]))
 			return 1;
 	return 0;

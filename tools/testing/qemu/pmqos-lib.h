@@ -27,6 +27,8 @@
 #include <unistd.h>
 
 #define __maybe_unused	__attribute__((unused))
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 #define PM_QOS_LAT_DEFAULT	2000000000	/* 2000 * USEC_PER_SEC */
 #define PM_QOS_TPUT_DEFAULT	0
@@ -37,7 +39,7 @@
 
 static int tap_count, tap_failed;
 
-static void __maybe_unused __attribute__((format(printf, 2, 3)))
+static void __maybe_unused __printf(2, 3)
 tap_result(int pass, const char *fmt, ...)
 {
 	va_list ap;
@@ -53,7 +55,7 @@ tap_result(int pass, const char *fmt, ...)
 	fflush(stdout);
 }
 
-static void __maybe_unused __attribute__((format(printf, 1, 2)))
+static void __maybe_unused __printf(1, 2)
 diag(const char *fmt, ...)
 {
 	va_list ap;

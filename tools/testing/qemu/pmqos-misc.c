@@ -34,7 +34,7 @@ static int32_t lat_default(const char *name)
 
 static void test_defaults(void)
 {
-	static const char *names[] = { DEV_CPU_DMA, DEV_NET_LAT, DEV_NET_TPUT };
+	static const char * const names[] = { DEV_CPU_DMA, DEV_NET_LAT, DEV_NET_TPUT };
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -92,6 +92,9 @@ static const struct good_write good_writes[] = {
 	{ "0x7fffffff\n", 11, PM_QOS_LAT_DEFAULT },	/* min with others' defaults */
 	{ "0xffffffff", 10, PM_QOS_LAT_DEFAULT },	/* -1: default */
 	{ "0x3e8\n", 6, 1000 },
+	/* the ABI's trap: `echo 100` writes 4 bytes, read as a binary s32 */
+	{ "100\n", 4, 0x0a303031 },
+	{ "0x1\n", 4, 0x0a317830 },
 };
 
 static void test_good_writes(void)
@@ -104,7 +107,7 @@ static void test_good_writes(void)
 		tap_result(0, "hex writes: open: %s", strerror(errno));
 		return;
 	}
-	for (i = 0; i < sizeof(good_writes) / sizeof(good_writes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(good_writes); i++) {
 		const struct good_write *g = &good_writes[i];
 		ssize_t n = write(fd, g->buf, g->len);
 
@@ -176,7 +179,7 @@ static void test_bad_writes(void)
 		close(fd);
 		return;
 	}
-	for (i = 0; i < sizeof(bad_writes) / sizeof(bad_writes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad_writes); i++) {
 		const struct bad_write *b = &bad_writes[i];
 		ssize_t n;
 		int err;
@@ -393,7 +396,7 @@ static void test_children(void)
 /* Open/write/read/close in a loop; each request is alone in its class. */
 static void test_churn(void)
 {
-	static const char *names[] = { DEV_CPU_DMA, DEV_NET_LAT, DEV_NET_TPUT };
+	static const char * const names[] = { DEV_CPU_DMA, DEV_NET_LAT, DEV_NET_TPUT };
 	double t0 = now_s();
 	unsigned long iter = 0, bad = 0;
 

@@ -79,7 +79,7 @@ int main(void)
 
 	/* every change of the aggregate runs mac80211's notifier */
 	fd = qos_open(DEV_NET_LAT);
-	for (s = 0; fd >= 0 && s < sizeof(steps) / sizeof(steps[0]); s++) {
+	for (s = 0; fd >= 0 && s < ARRAY_SIZE(steps); s++) {
 		int32_t want = steps[s] == -1 ? PM_QOS_LAT_DEFAULT : steps[s];
 		int32_t got;
 
