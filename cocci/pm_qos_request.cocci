@@ -38,9 +38,11 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual any_struct
 
 @initialize:python@
 @@
+import os
 import re
 
 CLASS_ABBREV = {
@@ -58,8 +60,14 @@ MAX_NEW = 4
 
 def reset():
 	st.clear()
-	st.update(calls={}, kind={}, forms={}, structs={}, funcs=[],
-		  text={}, decided=False)
+	st.update(calls={}, kind={}, forms={}, structs={}, structfile={},
+		  funcs=[], text={}, decided=False, any_struct=False)
+
+# The driver's own structures: declared in the C file or in a header of
+# its directory.
+def own_struct(c, s):
+	d = lambda f: os.path.dirname(os.path.abspath(f))
+	return st["any_struct"] or d(st["structfile"][s]) == d(c["file"])
 
 reset()
 
@@ -167,6 +175,10 @@ def classify_name(c):
 		elif m.group(1) not in st["structs"]:
 			c["reason"] = ("the handle for %s belongs in struct %s, whose"
 				       " definition spatch cannot see" % (n, m.group(1)))
+		elif not own_struct(c, m.group(1)):
+			c["reason"] = ("the handle for %s would go into struct %s of"
+				       " %s, which is not the driver's own" %
+				       (n, m.group(1), st["structfile"][m.group(1)]))
 		else:
 			c["key"] = ("fld", m.group(1), path)
 			c["struct"] = m.group(1)
@@ -452,18 +464,28 @@ set_kind(p, ("field", str(B), str(T)))
 @c_struct@
 identifier S, F;
 type T;
+position pf;
 @@
 struct S {
 ...
-T F;
+T F@pf;
 ...
 };
 
 @script:python@
 S << c_struct.S;
 F << c_struct.F;
+pf << c_struct.pf;
 @@
 st["structs"].setdefault(str(S), set()).add(str(F))
+st["structfile"][str(S)] = pf[0].file
+
+// -D any_struct: a handle may also go into a structure declared outside
+// the driver's directory (include/...), for a conversion of the kernel
+// itself, where such a structure belongs to the subsystem converted.
+@script:python depends on any_struct@
+@@
+st["any_struct"] = True
 
 @c_func@
 identifier f;
