@@ -7,10 +7,10 @@
  * reads the aggregate with pm_qos_request().  With the hwsim radios (built
  * in, they exist at boot) the test brings the station interfaces up and
  * moves the network_latency aggregate while they run, then down again.
- * Association would need an access point, i.e. hostapd (2.6.34's mac80211
- * leaves authentication and association of an AP to user space), which the
- * initramfs does not have: the power-save branch that uses the latency
- * value is not reached, the notifier path into mac80211 is.  Also brings
+ * The power-save branch that reads pm_qos_request() is not reachable with
+ * hwsim: 2.6.34's hwsim lacks IEEE80211_HW_SUPPORTS_PS, so
+ * ieee80211_recalc_ps() returns first, associated or not (and an AP would
+ * need hostapd).  The notifier path into mac80211 is exercised.  Also brings
  * e1000e interfaces (QEMU -device e1000e) up and down.
  */
 #include <net/if.h>
