@@ -1,11 +1,13 @@
 # pm_qos handle-API series: the front door.  `make help` lists the targets.
 KSRC ?= $(HOME)/.cache/pm-qos/linux-2.6.34
 DIR ?=
+ARGS ?=
 export KSRC
 
 help:
 	@echo "make check          install what is missing, run tier 1 tests, and tier 2 if KSRC has a tree"
-	@echo "make convert [DIR=] Coccinelle conversion of an out-of-tree driver (default: examples/)"
+	@echo "make convert [DIR=] [ARGS=]  Coccinelle conversion of an out-of-tree driver"
+	@echo "                    (default: examples/pmqos-demo; ARGS=--in-place or --report)"
 	@echo "make boot           build the series-applied kernel (KSRC) and run the guest tests in QEMU"
 	@echo "make boot-debug     the same with lockdep, kmemleak, slub_debug, debugobjects"
 	@echo "make series-check   mail format, consistency with the core files, checkpatch (tier 2 with KSRC)"
@@ -21,7 +23,7 @@ check: deps
 	@scripts/check
 
 convert: deps
-	@scripts/pmqos-convert $(DIR)
+	@scripts/pmqos-convert $(ARGS) $(DIR)
 
 boot: deps
 	@scripts/boot
