@@ -47,7 +47,7 @@ struct pm_qos_request_list {
 struct pm_qos_object {
 	struct rb_root requests;	/* sorted by value, under pm_qos_lock */
 	unsigned int count;		/* number of requests, likewise */
-	bool max;			/* aggregate is the maximum, not the min */
+	bool max;			/* aggregate is the max, not the min */
 	s32 default_value;
 	/* serialises notifications so that the last one carries the target */
 	struct mutex notify_lock;
@@ -364,7 +364,9 @@ static int find_pm_qos_object_by_minor(int minor)
 
 	for (pm_qos_class = PM_QOS_RESERVED + 1;
 	     pm_qos_class < PM_QOS_NUM_CLASSES; pm_qos_class++) {
-		if (minor == pm_qos_array[pm_qos_class].pm_qos_power_miscdev.minor)
+		struct pm_qos_object *o = &pm_qos_array[pm_qos_class];
+
+		if (minor == o->pm_qos_power_miscdev.minor)
 			return pm_qos_class;
 	}
 	return -1;
