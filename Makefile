@@ -11,6 +11,7 @@ help:
 	@echo "make boot           build the series-applied kernel (KSRC) and run the guest tests in QEMU"
 	@echo "make boot-debug     the same with lockdep, kmemleak, slub_debug, debugobjects"
 	@echo "make series-check   mail format, consistency with the core files, checkpatch (tier 2 with KSRC)"
+	@echo "make series         regenerate patches/ and series from the core files (needs KSRC)"
 	@echo "make bench          benchmarks: this core against the 2.6.34 and the 2010-04-30 versions"
 	@echo "make deps           install the Debian packages and extract linux-source-6.1 files"
 	@echo "make clean          remove build outputs in the repository"
@@ -35,6 +36,9 @@ series-check: deps
 	@scripts/series-check
 	@scripts/series-check --tier2
 
+series: deps
+	@scripts/mkseries
+
 bench: deps
 	@scripts/bench
 
@@ -42,4 +46,4 @@ clean:
 	@$(MAKE) -s -C tools/testing/pm_qos clean
 	@[ ! -f tools/testing/qemu/Makefile ] || $(MAKE) -s -C tools/testing/qemu clean
 
-.PHONY: help deps check convert boot boot-debug series-check bench clean
+.PHONY: help deps check convert boot boot-debug series-check series bench clean

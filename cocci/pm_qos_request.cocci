@@ -32,7 +32,7 @@
 // Options: --local-includes
 // Keywords: pm_qos_add_requirement, pm_qos_update_requirement,
 //   pm_qos_remove_requirement, pm_qos_requirement, pm_qos_add_request
-// URL: https://lwn.net/Articles/386139/
+// Reference: "Reworking pm_qos", LWN.net, 2010-05-04.
 
 virtual patch
 virtual context
