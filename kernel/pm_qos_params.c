@@ -3,7 +3,7 @@
  * bear, or how much throughput they need, and power management code reads
  * the aggregate or is told when it changes.
  *
- * Units: latency in usec, throughput in kbs (kilo byte / sec).
+ * Units: latency in usec, throughput in kbs (kilobytes per second).
  *
  * A request is a handle returned by pm_qos_add_request().  Each class keeps
  * its requests in an rbtree sorted by value, so that adding, changing and
@@ -94,7 +94,8 @@ static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
 
 /*
  * Protects every class's tree and count.  Held only for the tree operation:
- * nothing is allocated and no notifier runs under it.
+ * nothing is allocated and no notifier runs under it.  Every user runs in
+ * process context, so interrupts stay enabled.
  */
 static DEFINE_SPINLOCK(pm_qos_lock);
 
@@ -172,14 +173,13 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 {
 	struct pm_qos_object *o = &pm_qos_array[req->pm_qos_class];
 	atomic_t *target = &pm_qos_target[req->pm_qos_class];
-	unsigned long flags;
 	s32 prev, curr;
 
-	spin_lock_irqsave(&pm_qos_lock, flags);
+	spin_lock(&pm_qos_lock);
 	switch (op) {
 	case PM_QOS_UPDATE:
 		if (value == req->value) {
-			spin_unlock_irqrestore(&pm_qos_lock, flags);
+			spin_unlock(&pm_qos_lock);
 			return;
 		}
 		rb_erase(&req->node, &o->requests);
@@ -198,7 +198,7 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	prev = atomic_read(target);
 	curr = pm_qos_extreme(o);
 	atomic_set(target, curr);
-	spin_unlock_irqrestore(&pm_qos_lock, flags);
+	spin_unlock(&pm_qos_lock);
 
 	if (curr != prev)
 		pm_qos_notify(o);
@@ -482,9 +482,8 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 	struct pm_qos_object *o = s->private;
 	struct pm_qos_request_list *req;
 	struct rb_node *n;
-	unsigned long flags;
 
-	spin_lock_irqsave(&pm_qos_lock, flags);
+	spin_lock(&pm_qos_lock);
 	seq_printf(s, "target %d, %u requests\n",
 		   atomic_read(&pm_qos_target[o - pm_qos_array]), o->count);
 	for (n = rb_first(&o->requests); n; n = rb_next(n)) {
@@ -494,7 +493,7 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 			seq_printf(s, " pid %d", req->pid);
 		seq_putc(s, '\n');
 	}
-	spin_unlock_irqrestore(&pm_qos_lock, flags);
+	spin_unlock(&pm_qos_lock);
 	return 0;
 }
 

@@ -9,14 +9,19 @@ prog=${prog:-$(basename "$0")}
 die() { echo "$prog: $*" >&2; exit 1; }
 say() { echo "$prog: $*" >&2; }
 
-# have_tree: true when KSRC holds a 2.6.34-era tree we can work from.
+# have_tree: true when KSRC is a git checkout of a 2.6.34-era tree: tier 2
+# makes its scratch copies with git.
 have_tree() {
-	[ -f "$KSRC/Makefile" ] && [ -f "$KSRC/kernel/pm_qos_params.c" ]
+	[ -f "$KSRC/Makefile" ] && [ -f "$KSRC/kernel/pm_qos_params.c" ] &&
+		git -C "$KSRC" rev-parse --verify -q HEAD >/dev/null 2>&1
 }
 
 # tree_missing_msg: the one line that says what is missing and how to get it.
 tree_missing_msg() {
-	echo "no kernel tree at KSRC=$KSRC (get v2.6.34: git clone --depth 1 --branch v2.6.34 git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git $KSRC, or set KSRC=)"
+	local what="no kernel tree"
+
+	[ -f "$KSRC/Makefile" ] && what="no git checkout of a kernel tree"
+	echo "$what at KSRC=$KSRC (get v2.6.34: git clone --depth 1 --branch v2.6.34 https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git $KSRC, or set KSRC=)"
 }
 
 need_tree() { have_tree || die "$(tree_missing_msg)"; }

@@ -14,7 +14,7 @@
 #define PM_QOS_NETWORK_THROUGHPUT 3
 
 #define PM_QOS_NUM_CLASSES 4
-#define PM_QOS_DEFAULT_VALUE -1
+#define PM_QOS_DEFAULT_VALUE (-1)
 
 /* Opaque handle of one request; only kernel/pm_qos_params.c looks inside. */
 struct pm_qos_request_list;

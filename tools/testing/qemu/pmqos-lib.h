@@ -68,9 +68,12 @@ diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
+static int tap_skipped;
+
 static void __maybe_unused tap_skip(const char *name, const char *why)
 {
 	tap_count++;
+	tap_skipped++;
 	printf("ok %d %s # SKIP %s\n", tap_count, name, why);
 	fflush(stdout);
 }
@@ -79,7 +82,8 @@ static void __maybe_unused tap_skip(const char *name, const char *why)
 static int __maybe_unused tap_finish(void)
 {
 	printf("1..%d\n", tap_count);
-	printf("%d passed, %d failed\n", tap_count - tap_failed, tap_failed);
+	printf("%d passed, %d failed, %d skipped\n",
+	       tap_count - tap_failed - tap_skipped, tap_failed, tap_skipped);
 	fflush(stdout);
 	return tap_failed ? 1 : 0;
 }

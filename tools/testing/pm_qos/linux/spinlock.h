@@ -19,6 +19,14 @@ extern __thread int harness_spin_depth;
 	pthread_mutex_lock(&(l)->m);					\
 	harness_spin_depth++;						\
 } while (0)
+#define spin_lock(l) do {						\
+	pthread_mutex_lock(&(l)->m);					\
+	harness_spin_depth++;						\
+} while (0)
+#define spin_unlock(l) do {						\
+	harness_spin_depth--;						\
+	pthread_mutex_unlock(&(l)->m);					\
+} while (0)
 #define spin_unlock_irqrestore(l, flags) do {				\
 	(void)(flags);							\
 	harness_spin_depth--;						\
