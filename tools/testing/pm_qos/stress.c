@@ -14,6 +14,7 @@ static const int classes[] = { PM_QOS_CPU_DMA_LATENCY,
 static struct {
 	pthread_mutex_t lock;
 	int calls;
+	int repeats;		/* a notification of the value just notified */
 	s32 last;
 } note[PM_QOS_NUM_CLASSES];
 static struct notifier_block nbs[PM_QOS_NUM_CLASSES];
@@ -33,6 +34,8 @@ static int note_call(struct notifier_block *nb, unsigned long val, void *v)
 	int c = nb - nbs;
 
 	pthread_mutex_lock(&note[c].lock);
+	if ((s32)val == note[c].last)
+		note[c].repeats++;
 	note[c].calls++;
 	note[c].last = (s32)val;
 	pthread_mutex_unlock(&note[c].lock);
@@ -81,6 +84,7 @@ static void test_stress(void)
 		c = classes[k];
 		pthread_mutex_init(&note[c].lock, NULL);
 		note[c].calls = 0;
+		note[c].repeats = 0;
 		note[c].last = pm_qos_request(c);
 		nbs[c].notifier_call = note_call;
 		CHECK_EQ(pm_qos_add_notifier(c, &nbs[c]), 0);
@@ -119,6 +123,7 @@ static void test_stress(void)
 		CHECK_EQ(pm_qos_request(c), want);
 		CHECK_EQ(pm_qos_array[c].count, count);
 		CHECK(note[c].calls > 0);
+		CHECK_EQ(note[c].repeats, 0);
 		CHECK_EQ(note[c].last, want);
 	}
 	for (i = 0; i < WRITERS; i++)
