@@ -21,11 +21,22 @@
 /// expressions, a return value used in an unhandled way) are left alone
 /// and reported, with the reason, in report, org and context modes.
 ///
+/// A static handle holds one request, where the old API kept one entry per
+/// add: it is only used when the request has one add, in a function marked
+/// __init or named by module_init().  An add in probe(), open() or any
+/// other function that may run more than once, or a second add of the same
+/// name, is reported: keep a handle per device.  So is an add that follows
+/// the driver's registration (pci_register_driver() and the like) in the
+/// same function when another function updates the request: probe() could
+/// update it before it exists.  A checked add after another add in the
+/// same function, with no remove of the first request after it there, is
+/// reported with the first: its error path would leak the first request.
+///
 /// Each file is analysed on its own: a request added in one file and
 /// updated or removed in another is reported there, not converted.
 /// The old update ignored a name that was not added (yet); the new core
 /// warns on an update of a NULL handle, so check that the add comes
-/// first on every path (e1000e's open path and ipw2100's probe do not).
+/// first on every path (e1000e's open path does not).
 ///
 // Confidence: High for the calls it converts; the others are reported.
 // Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
@@ -61,7 +72,7 @@ MAX_NEW = 4
 def reset():
 	st.clear()
 	st.update(calls={}, kind={}, forms={}, structs={}, structfile={},
-		  funcs=[], text={}, decided=False, any_struct=False)
+		  funcs=[], regs=[], text={}, decided=False, any_struct=False)
 
 # The driver's own structures: declared in the C file or in a header of
 # its directory.
@@ -186,6 +197,63 @@ def classify_name(c):
 	else:
 		c["reason"] = "the name %s is computed at run time" % n
 
+# A function that runs once per module load: __init, or module_init()'s.
+def runs_once(f, fn):
+	t, fn = text(f), re.escape(fn)
+	return bool(re.search(r'\bmodule_init\s*\(\s*%s\s*\)' % fn, t) or
+		    re.search(r'\b__init\b[^;{}()=]*\b%s\s*\(' % fn, t))
+
+def once_checks(groups, bad):
+	adds = {}
+	for g, cs in groups.items():
+		a = sorted((c for c in cs if c["fn"] == "pm_qos_add_requirement"),
+			   key=lambda c: c["line"])
+		if not a or g in bad:
+			continue
+		for c in a:
+			adds.setdefault((c["file"], c["func"]), []).append((c, g))
+		if g[0][0] == "fld":
+			continue
+		# A static handle holds one request: one add, run once.
+		a0 = a[0]
+		if len(a) > 1:
+			bad[g] = ("added at lines %s: one static handle would be"
+				  " overwritten by the second add; keep a handle"
+				  " per request" %
+				  " and ".join(str(c["line"]) for c in a))
+		elif not runs_once(a0["file"], a0["func"]):
+			bad[g] = ("added in %s() (line %d), which is not __init or"
+				  " module_init(): one static handle would be"
+				  " overwritten by a second device; keep a handle"
+				  " per device" % (a0["func"], a0["line"]))
+		elif [c for c in cs if c["fn"] == "pm_qos_update_requirement" and
+		      c["func"] != a0["func"]]:
+			regs = [r for r in st["regs"] if r[:2] ==
+				(a0["file"], a0["func"]) and r[2] < a0["line"]]
+			if regs:
+				bad[g] = ("the driver's probe can run before the add"
+					  " (line %d): add the request before"
+					  " registering the driver (%s() at line %d)"
+					  % (a0["line"], regs[0][3], regs[0][2]))
+	# A checked add after another one in the same function: its error
+	# path must remove the first request.
+	for fa in adds.values():
+		for c2, g2 in fa:
+			if c2["form"] == "stmt":
+				continue
+			for c1, g1 in fa:
+				if c1["line"] >= c2["line"] or g1 == g2:
+					continue
+				if not [c for c in groups[g1] if c["func"] == c1["func"]
+					and c["fn"] == "pm_qos_remove_requirement"
+					and c["line"] > c2["line"]]:
+					why = ("if the add at line %d fails, %s() returns"
+					       " without removing the request added at"
+					       " line %d: write the unwind by hand" %
+					       (c2["line"], c1["func"], c1["line"]))
+					bad.setdefault(g1, why)
+					bad.setdefault(g2, why)
+
 FORMS = {
 	"pm_qos_add_requirement": ("stmt", "assign", "return", "if"),
 	"pm_qos_update_requirement": ("stmt", "assign", "return", "if_fail"),
@@ -255,6 +323,7 @@ def decide():
 				   % (c["name"], c["line"]))
 			c["reason"] = ("the same request may also be named %s"
 				       " (line %d)" % (mine["name"], mine["line"]))
+	once_checks(groups, bad)
 	for g, why in bad.items():
 		for c in groups[g]:
 			c.setdefault("reason", why)
@@ -498,6 +567,21 @@ pf << c_func.pf;
 f << c_func.f;
 @@
 st["funcs"].append((pf[0].file, int(pf[0].line), str(f)))
+
+// Driver registrations: after them, probe() can run at once.
+@c_reg@
+identifier r = {pci_register_driver, platform_driver_register,
+		platform_driver_probe, usb_register, i2c_add_driver,
+		spi_register_driver, driver_register};
+position p;
+@@
+r@p(...)
+
+@script:python@
+p << c_reg.p;
+r << c_reg.r;
+@@
+st["regs"].append((p[0].file, p[0].current_element, int(p[0].line), str(r)))
 
 @c_stmt@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,

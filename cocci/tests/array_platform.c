@@ -1,7 +1,8 @@
 /*
  * A platform audio DMA engine: the request is named by the driver's
  * global name array, added in probe with its return value checked and
- * removed on the error path and in remove().
+ * removed on the error path and in remove().  A second device would
+ * overwrite one static handle: reported.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>

@@ -1,6 +1,9 @@
 /*
  * A PCI wireless NIC that asks for a short DMA latency while the radio
- * is up; the request is named by a string literal, as ipw2100 does.
+ * is up; the request is named by a string literal and, as in ipw2100,
+ * added after pci_register_driver(), so probe() can update it before it
+ * exists: reported.  The receive request, which only init and exit use,
+ * is converted (as igbvf's).
  */
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -43,6 +46,7 @@ static int __init wl_init(void)
 
 	pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "wl_pci",
 			       PM_QOS_DEFAULT_VALUE);
+	pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, "wl_pci_rx", 500);
 out:
 	return ret;
 }
@@ -51,6 +55,7 @@ static void __exit wl_exit(void)
 {
 	pci_unregister_driver(&wl_pci_driver);
 	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "wl_pci");
+	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, "wl_pci_rx");
 }
 
 module_init(wl_init);

@@ -1,7 +1,8 @@
 /*
  * A misc character device with the less common shapes: calls inside a
  * switch, under WARN_ON(), behind a (void) cast, names from an array and
- * from dev_name().  Only the request of the switch is rewritten.
+ * from dev_name().  None is rewritten: the request of the switch is
+ * added in open(), which can run more than once for one static handle.
  */
 #include <linux/miscdevice.h>
 #include <linux/fs.h>

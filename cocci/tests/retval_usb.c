@@ -1,8 +1,10 @@
 /*
  * A USB host controller glue driver that checks return values in every
  * way seen in drivers; one use the patch cannot rewrite (the value in a
- * declaration) keeps that request's calls untouched.
+ * declaration) keeps that request's calls untouched, and so does an add
+ * whose error path would leak the request added before it.
  */
+#include <linux/module.h>
 #include <linux/usb.h>
 #include <linux/pm_qos_params.h>
 
@@ -11,15 +13,41 @@ struct xhcd {
 	int suspended;
 };
 
-static int xhcd_start(struct xhcd *x)
+static int xhcd_ready;
+
+static int __init xhcd_isoc_init(void)
 {
 	if (pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc", 40))
 		return -ENOMEM;
-	if (!pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net", 100))
-		x->suspended = 0;
-	else
-		return -ENOMEM;
 	return 0;
+}
+
+static int __init xhcd_init(void)
+{
+	int err = xhcd_isoc_init();
+
+	if (err)
+		return err;
+	if (!pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net", 100)) {
+		xhcd_ready = 1;
+	} else {
+		pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc");
+		return -ENOMEM;
+	}
+	if (pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bulk",
+				   400) < 0) {
+		pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net");
+		pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* when the second add fails, the first request is never removed */
+static int __init xhcd_dbg_init(void)
+{
+	pm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-dbg", 1000);
+	return pm_qos_add_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-trace", 50);
 }
 
 static int xhcd_isoc_tune(struct xhcd *x, s32 usecs)
@@ -29,15 +57,18 @@ static int xhcd_isoc_tune(struct xhcd *x, s32 usecs)
 	if (pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc",
 				      usecs) < 0)
 		printk(KERN_WARNING "xhcd: cannot update latency\n");
-	ret = pm_qos_update_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net",
+	ret = pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bulk",
 					usecs * 2);
 	return ret;
 }
 
-static void xhcd_stop(struct xhcd *x)
+static void __exit xhcd_exit(void)
 {
+	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-bulk");
 	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-net");
 	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-isoc");
+	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, "xhcd-trace");
+	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, "xhcd-dbg");
 }
 
 static int xhcd_bus_resume(struct xhcd *x)
@@ -73,3 +104,6 @@ static void xhcd_ctrl_tune(struct xhcd *x)
 	else
 		x->suspended = 1;
 }
+
+module_init(xhcd_init);
+module_exit(xhcd_exit);

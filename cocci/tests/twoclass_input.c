@@ -1,14 +1,16 @@
 /*
  * An input driver (a wireless game pad) that keeps one name for two
- * requests: CPU DMA latency for the report DMA, and network latency for
- * its radio link.  Each class gets its own handle.
+ * module-wide requests: CPU DMA latency for the report DMA, and network
+ * latency for its radio link.  Each class gets its own handle; the
+ * second add's error path removes the first request.
  */
+#include <linux/module.h>
 #include <linux/input.h>
 #include <linux/pm_qos_params.h>
 
 #define PAD_NAME	"rfpad"
 
-static int rfpad_open(struct input_dev *dev)
+static int __init rfpad_init(void)
 {
 	int error;
 
@@ -23,7 +25,7 @@ static int rfpad_open(struct input_dev *dev)
 	return 0;
 }
 
-static void rfpad_close(struct input_dev *dev)
+static void __exit rfpad_exit(void)
 {
 	pm_qos_remove_requirement(PM_QOS_NETWORK_LATENCY, PAD_NAME);
 	pm_qos_remove_requirement(PM_QOS_CPU_DMA_LATENCY, PAD_NAME);
@@ -34,3 +36,6 @@ static void rfpad_link_lost(struct input_dev *dev)
 	pm_qos_update_requirement(PM_QOS_NETWORK_LATENCY, PAD_NAME,
 				  PM_QOS_DEFAULT_VALUE);
 }
+
+module_init(rfpad_init);
+module_exit(rfpad_exit);
