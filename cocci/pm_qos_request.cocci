@@ -217,24 +217,25 @@ def once_checks(groups, bad):
 		# A static handle holds one request: one add, run once.
 		a0 = a[0]
 		if len(a) > 1:
-			bad[g] = ("added at lines %s: one static handle would be"
-				  " overwritten by the second add; keep a handle"
-				  " per request" %
+			bad[g] = ("added more than once (lines %s): a second add"
+				  " would overwrite one static handle; keep a"
+				  " handle per request" %
 				  " and ".join(str(c["line"]) for c in a))
 		elif not runs_once(a0["file"], a0["func"]):
-			bad[g] = ("added in %s() (line %d), which is not __init or"
-				  " module_init(): one static handle would be"
-				  " overwritten by a second device; keep a handle"
-				  " per device" % (a0["func"], a0["line"]))
+			bad[g] = ("added where it can run more than once, not in"
+				  " __init or module_init() (%s() at line %d): a"
+				  " second device would overwrite one static"
+				  " handle; keep a handle per device" %
+				  (a0["func"], a0["line"]))
 		elif [c for c in cs if c["fn"] == "pm_qos_update_requirement" and
 		      c["func"] != a0["func"]]:
 			regs = [r for r in st["regs"] if r[:2] ==
 				(a0["file"], a0["func"]) and r[2] < a0["line"]]
 			if regs:
-				bad[g] = ("the driver's probe can run before the add"
-					  " (line %d): add the request before"
-					  " registering the driver (%s() at line %d)"
-					  % (a0["line"], regs[0][3], regs[0][2]))
+				bad[g] = ("the driver's probe can run before the"
+					  " add: add the request before registering"
+					  " the driver (%s() at line %d, add at line"
+					  " %d)" % (regs[0][3], regs[0][2], a0["line"]))
 	# A checked add after another one in the same function: its error
 	# path must remove the first request.
 	for fa in adds.values():
@@ -247,10 +248,11 @@ def once_checks(groups, bad):
 				if not [c for c in groups[g1] if c["func"] == c1["func"]
 					and c["fn"] == "pm_qos_remove_requirement"
 					and c["line"] > c2["line"]]:
-					why = ("if the add at line %d fails, %s() returns"
-					       " without removing the request added at"
-					       " line %d: write the unwind by hand" %
-					       (c2["line"], c1["func"], c1["line"]))
+					why = ("when the second of two adds fails, the"
+					       " first request is not removed (%s() at"
+					       " lines %d and %d): write the unwind by"
+					       " hand" % (c1["func"], c1["line"],
+							   c2["line"]))
 					bad.setdefault(g1, why)
 					bad.setdefault(g2, why)
 
