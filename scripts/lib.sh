@@ -6,6 +6,12 @@ CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
 prog=${prog:-$(basename "$0")}
 
+# Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
+# that keeps kernel builds on this machine one at a time.
+KCC="gcc -fno-pie -no-pie -std=gnu89 -fno-stack-protector"
+KHOSTCC="gcc -std=gnu89"
+KBUILD_LOCK=$CACHE/build/.kbuild.lock
+
 die() { echo "$prog: $*" >&2; exit 1; }
 say() { echo "$prog: $*" >&2; }
 
