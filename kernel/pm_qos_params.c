@@ -8,8 +8,10 @@
  * A request is a handle returned by pm_qos_add_request().  Each class keeps
  * its requests in an rbtree sorted by value, so that adding, changing and
  * removing a request costs O(log n) in the number of requests, and the
- * aggregate target is the leftmost (minimum) or rightmost (maximum) node.
- * The target is cached in an atomic_t: reading it is a single load.
+ * aggregate target is the leftmost (minimum) or rightmost (maximum) node
+ * folded with the class default, as it always was: a latency request above
+ * the default does not raise the target past it.  The target is cached in
+ * an atomic_t: reading it is a single load.
  *
  * Processes hold requests through the misc devices /dev/cpu_dma_latency,
  * /dev/network_latency and /dev/network_throughput: each open file is one
@@ -31,6 +33,7 @@
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
+#include <linux/ratelimit.h>
 #include <linux/string.h>
 #include <linux/init.h>
 
@@ -94,8 +97,9 @@ static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
 
 /*
  * Protects every class's tree and count.  Held only for the tree operation:
- * nothing is allocated and no notifier runs under it.  Every user runs in
- * process context, so interrupts stay enabled.
+ * nothing is allocated and no notifier runs under it.  Adding, updating and
+ * removing a request may sleep, and say so with might_sleep() on entry, so
+ * no user runs in interrupt context and interrupts stay enabled.
  */
 static DEFINE_SPINLOCK(pm_qos_lock);
 
@@ -138,14 +142,17 @@ static void pm_qos_insert(struct pm_qos_object *o,
 	rb_insert_color(&req->node, &o->requests);
 }
 
+/* The aggregate: the extreme request, folded with the class default. */
 static s32 pm_qos_extreme(struct pm_qos_object *o)
 {
 	struct rb_node *n;
+	s32 v;
 
 	n = o->max ? rb_last(&o->requests) : rb_first(&o->requests);
 	if (!n)
 		return o->default_value;
-	return rb_entry(n, struct pm_qos_request_list, node)->value;
+	v = rb_entry(n, struct pm_qos_request_list, node)->value;
+	return o->max ? max(v, o->default_value) : min(v, o->default_value);
 }
 
 /*
@@ -228,6 +235,7 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
 	struct pm_qos_request_list *req;
 	s32 v;
 
+	might_sleep();
 	if (WARN(!pm_qos_class_valid(pm_qos_class),
 		 "pm_qos: invalid class %d\n", pm_qos_class))
 		return NULL;
@@ -245,8 +253,8 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
 }
 
 /**
- * pm_qos_add_request - inserts new qos request into the list
- * @pm_qos_class: identifies which list of qos request to use
+ * pm_qos_add_request - adds a qos request to a class
+ * @pm_qos_class: identifies which class the request is for
  * @value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
  * Adds a request to @pm_qos_class and recomputes the class's aggregate
@@ -276,15 +284,21 @@ EXPORT_SYMBOL_GPL(pm_qos_add_request);
  * already has returns at once; any other costs O(log n).
  *
  * Context: process context; may sleep.  A NULL @pm_qos_req or a negative
- * @new_value other than PM_QOS_DEFAULT_VALUE is ignored with a warning.
+ * @new_value other than PM_QOS_DEFAULT_VALUE is ignored with a warning; the
+ * one for a NULL request names the caller, ratelimited.
  */
 void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 			   s32 new_value)
 {
 	s32 v;
 
-	if (WARN_ONCE(!pm_qos_req, "pm_qos: update of a NULL request\n"))
+	might_sleep();
+	if (!pm_qos_req) {
+		pr_warning_ratelimited(
+			"pm_qos: update of a NULL request from %pS\n",
+			__builtin_return_address(0));
 		return;
+	}
 	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_req->pm_qos_class],
 				new_value, &v),
 		 "pm_qos: invalid value %d\n", new_value))
@@ -305,6 +319,7 @@ EXPORT_SYMBOL_GPL(pm_qos_update_request);
  */
 void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
+	might_sleep();
 	if (!pm_qos_req)
 		return;
 	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE);
@@ -476,6 +491,7 @@ static const struct file_operations pm_qos_power_fops = {
 /*
  * debugfs: /sys/kernel/debug/pm_qos/<class> answers "who holds my latency
  * at 0?": the target, then each request's value and the code that added it.
+ * It names processes and kernel symbols, so only root may read it.
  */
 static int pm_qos_debug_show(struct seq_file *s, void *unused)
 {
@@ -527,7 +543,7 @@ static int __init pm_qos_power_init(void)
 			return ret;
 		}
 		if (!IS_ERR_OR_NULL(dir))
-			debugfs_create_file(o->name, 0444, dir, o,
+			debugfs_create_file(o->name, 0400, dir, o,
 					    &pm_qos_debug_fops);
 	}
 	return 0;

@@ -1,3 +1,4 @@
+#include <linux/list.h>
 
 /*
  * The string-named API of the first pm_qos, kept as thin wrappers over

@@ -45,7 +45,7 @@ static int reference(const unsigned char *d, size_t n, s32 *out)
 check:
 	if (*out < -1)
 		return -EINVAL;
-	if (*out == -1)
+	if (*out == -1 || *out > ref_default)	/* the default is folded in */
 		*out = ref_default;
 	return 0;
 }

@@ -13,6 +13,11 @@ extern int harness_notify_under_lock;	/* notifier chain with one held */
 extern long harness_live_allocs;	/* kmalloc() minus kfree() */
 extern int harness_fail_copy_from_user;
 extern int harness_debugfs_off;
+extern int harness_atomic;		/* might_sleep() is in atomic context */
+extern int harness_might_sleeps;	/* might_sleep() calls */
+extern int harness_printks;		/* printk() calls */
+extern char harness_printk_last[256];	/* the last one's text */
+extern unsigned long harness_jiffies;	/* the ratelimit's clock */
 extern pid_t harness_pid;
 
 struct harness_node {
@@ -20,6 +25,7 @@ struct harness_node {
 	void *data;
 	const struct file_operations *fops;
 	unsigned int minor;
+	unsigned int mode;		/* debugfs files */
 };
 #define HARNESS_NODES 8
 extern struct harness_node harness_misc[HARNESS_NODES];

@@ -107,6 +107,42 @@ static void test_default_value(void)
 	CHECK_EQ(harness_warnings, 0);
 }
 
+/*
+ * The aggregate folds in the class default, as 2.6.34's did: a latency
+ * request above the default leaves the target (and the notifiers) alone,
+ * so a later request at the default changes nothing either.
+ */
+static void test_default_folded(void)
+{
+	struct pm_qos_request_list *a, *b, *t;
+	struct dev d;
+
+	watch(CPU);
+	watch(TPUT);
+	a = pm_qos_add_request(CPU, INT32_MAX);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	b = pm_qos_add_request(CPU, LAT_DEFAULT + 1);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(misc_open(&d, "cpu_dma_latency"), 0);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(notes[CPU].calls, 0);
+	pm_qos_update_request(b, 1000);
+	CHECK_EQ(pm_qos_request(CPU), 1000);
+	pm_qos_update_request(b, INT32_MAX - 1);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(notes[CPU].calls, 2);
+	CHECK_EQ(notes[CPU].log[1], LAT_DEFAULT);
+	dev_close(&d);
+	pm_qos_remove_request(a);
+	pm_qos_remove_request(b);
+	CHECK_EQ(notes[CPU].calls, 2);
+	t = pm_qos_add_request(TPUT, 0);
+	CHECK_EQ(pm_qos_request(TPUT), 0);
+	CHECK_EQ(notes[TPUT].calls, 0);
+	pm_qos_remove_request(t);
+	CHECK_EQ(harness_warnings, 0);
+}
+
 static void test_equal_values(void)
 {
 	struct pm_qos_request_list *a, *b;
@@ -173,11 +209,8 @@ static void test_misuse(void)
 
 	pm_qos_remove_request(NULL);
 	CHECK_EQ(harness_warnings, 0);
+	CHECK_EQ(harness_printks, 0);
 	harness_quiet = 1;
-	pm_qos_update_request(NULL, 5);
-	pm_qos_update_request(NULL, 6);
-	CHECK_EQ(harness_warnings, 1);	/* the first test to try it */
-	harness_warnings = 0;
 	CHECK(!pm_qos_add_request(PM_QOS_RESERVED, 5));
 	CHECK(!pm_qos_add_request(PM_QOS_NUM_CLASSES, 5));
 	CHECK(!pm_qos_add_request(-7, 5));
@@ -195,14 +228,85 @@ static void test_misuse(void)
 	CHECK_EQ(harness_live_allocs, 0);
 }
 
-static void test_update_null_warns_once(void)
+__attribute__((noinline))
+static void null_updater_a(void)
 {
-	/* WARN_ONCE state survives resets: the first test used it up or not */
-	harness_quiet = 1;
 	pm_qos_update_request(NULL, 1);
+}
+
+__attribute__((noinline))
+static void null_updater_b(void)
+{
 	pm_qos_update_request(NULL, 2);
+}
+
+/*
+ * An update of a NULL handle names its caller each time, not once per boot,
+ * and a caller stuck in a loop cannot flood the log: ratelimited.
+ */
+static void test_update_null_names_caller(void)
+{
+	int i;
+
+	harness_quiet = 1;
+	null_updater_a();
+	CHECK_EQ(harness_printks, 1);
+	CHECK(strstr(harness_printk_last, "NULL request") != NULL);
+	CHECK(strstr(harness_printk_last, " null_updater_a+0x") != NULL);
+	null_updater_b();
+	CHECK_EQ(harness_printks, 2);
+	CHECK(strstr(harness_printk_last, " null_updater_b+0x") != NULL);
+	for (i = 0; i < 100; i++)
+		null_updater_a();
+	CHECK_EQ(harness_printks, DEFAULT_RATELIMIT_BURST);
+	harness_jiffies += DEFAULT_RATELIMIT_INTERVAL;
+	null_updater_b();
+	CHECK_EQ(harness_printks, DEFAULT_RATELIMIT_BURST + 1);
+	CHECK(strstr(harness_printk_last, " null_updater_b+0x") != NULL);
 	harness_quiet = 0;
+	printf("# %s", harness_printk_last);
 	CHECK_EQ(harness_warnings, 0);
+}
+
+/*
+ * Add, update and remove may sleep whether or not the target moves, so each
+ * says so on entry: a caller in atomic context is caught by its first call,
+ * not only by the one that happens to change the target.
+ */
+static void test_might_sleep_on_entry(void)
+{
+	struct pm_qos_request_list *a, *b;
+	int before;
+
+	a = pm_qos_add_request(CPU, 100);
+	CHECK(harness_might_sleeps >= 1);
+	b = pm_qos_add_request(CPU, 200);	/* target stays */
+	before = harness_might_sleeps;
+	pm_qos_update_request(b, 150);		/* target stays */
+	CHECK(harness_might_sleeps > before);
+	before = harness_might_sleeps;
+	pm_qos_update_request(b, 150);		/* same value */
+	CHECK(harness_might_sleeps > before);
+	before = harness_might_sleeps;
+	harness_quiet = 1;
+	pm_qos_update_request(NULL, 150);
+	harness_quiet = 0;
+	CHECK(harness_might_sleeps > before);
+	before = harness_might_sleeps;
+	pm_qos_remove_request(b);		/* target stays */
+	CHECK(harness_might_sleeps > before);
+	before = harness_might_sleeps;
+	pm_qos_remove_request(NULL);
+	CHECK(harness_might_sleeps > before);
+
+	/* an atomic caller whose update changes nothing */
+	harness_atomic = 1;
+	pm_qos_update_request(a, 100);
+	harness_atomic = 0;
+	CHECK_EQ(harness_sleep_under_lock, 1);
+	harness_sleep_under_lock = 0;
+	pm_qos_remove_request(a);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 }
 
 static void test_alloc_failure(void)
@@ -259,9 +363,9 @@ static void test_dev_write_binary(void)
 	v = -1;
 	CHECK_EQ(dev_write(&d, &v, 4), 4);
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
-	v = INT32_MAX;
+	v = INT32_MAX;			/* above the default: folded */
 	CHECK_EQ(dev_write(&d, &v, 4), 4);
-	CHECK_EQ(pm_qos_request(CPU), INT32_MAX);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 	dev_close(&d);
 	CHECK_EQ(harness_warnings, 0);
 }
@@ -283,7 +387,9 @@ static const struct {
 	{ S("0"), 0 },
 	{ S("ffffffff"), LAT_DEFAULT },	/* -1: the default */
 	{ S("0xffffffff\n"), LAT_DEFAULT },
-	{ S("7fffffff"), 0x7fffffff },
+	{ S("7fffffff"), LAT_DEFAULT },	/* above the default: folded */
+	{ S("77359400"), LAT_DEFAULT },	/* the default itself */
+	{ S("773593ff"), LAT_DEFAULT - 1 },
 	{ S("0x0000000A\n"), 10 },
 	{ S(""), -EINVAL },
 	{ S("\n"), -EINVAL },
@@ -416,6 +522,10 @@ static void test_debugfs_lists_requests(void)
 	s32 v = 7;
 
 	CHECK_EQ(harness_nr_debugfs, 3);
+	/* they name processes and kernel symbols: root only */
+	CHECK_EQ(harness_debugfs[0].mode, 0400);
+	CHECK_EQ(harness_debugfs[1].mode, 0400);
+	CHECK_EQ(harness_debugfs[2].mode, 0400);
 	k = debugfs_adder(CPU, 50);
 	CHECK_EQ(misc_open(&d, "cpu_dma_latency"), 0);
 	dev_write(&d, &v, 4);
@@ -450,6 +560,19 @@ static void test_init_without_debugfs(void)
 	harness_quiet = 0;
 }
 
+/* Mostly small values; some the default, some above the latency default. */
+static s32 model_value(void)
+{
+	switch (rand() % 10) {
+	case 0:
+		return PM_QOS_DEFAULT_VALUE;
+	case 1:
+		return LAT_DEFAULT + rand() % 1000;
+	default:
+		return rand() % 1000;
+	}
+}
+
 /* Random operations against a reference model of every class. */
 static void test_model_random(void)
 {
@@ -470,10 +593,10 @@ static void test_model_random(void)
 		i = rand() % N;
 		if (!req[i]) {
 			cls[i] = 1 + rand() % 3;
-			val[i] = rand() % 4 ? rand() % 1000 : PM_QOS_DEFAULT_VALUE;
+			val[i] = model_value();
 			req[i] = pm_qos_add_request(cls[i], val[i]);
 		} else if (rand() % 3) {
-			val[i] = rand() % 8 ? rand() % 1000 : PM_QOS_DEFAULT_VALUE;
+			val[i] = model_value();
 			pm_qos_update_request(req[i], val[i]);
 		} else {
 			pm_qos_remove_request(req[i]);
@@ -483,7 +606,7 @@ static void test_model_random(void)
 			s32 def = pm_qos_array[c].default_value;
 			unsigned int count = 0;
 
-			want = def;
+			want = def;	/* the default is folded in */
 			for (j = 0; j < N; j++) {
 				s32 v;
 
@@ -491,7 +614,7 @@ static void test_model_random(void)
 					continue;
 				v = val[j] == PM_QOS_DEFAULT_VALUE ? def : val[j];
 				count++;
-				if (count == 1 || (c == TPUT ? v > want : v < want))
+				if (c == TPUT ? v > want : v < want)
 					want = v;
 			}
 			CHECK_EQ(pm_qos_request(c), want);
@@ -572,11 +695,13 @@ static const struct test tests[] = {
 	{ "min_aggregate", test_min_aggregate },
 	{ "max_aggregate", test_max_aggregate },
 	{ "default_value", test_default_value },
+	{ "default_folded", test_default_folded },
 	{ "equal_values", test_equal_values },
 	{ "notify_on_change_only", test_notify_on_change_only },
 	{ "update_same_value_is_noop", test_update_same_value_is_noop },
 	{ "misuse", test_misuse },
-	{ "update_null_warns_once", test_update_null_warns_once },
+	{ "update_null_names_caller", test_update_null_names_caller },
+	{ "might_sleep_on_entry", test_might_sleep_on_entry },
 	{ "alloc_failure", test_alloc_failure },
 	{ "dev_open_release", test_dev_open_release },
 	{ "dev_write_binary", test_dev_write_binary },

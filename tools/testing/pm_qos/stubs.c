@@ -1,6 +1,7 @@
 /*
  * The stub layer's code: allocation with fault injection, notifier chains,
- * misc devices, debugfs and seq_file, as the harness headers declare them.
+ * misc devices, debugfs and seq_file, printk and its ratelimit, and
+ * might_sleep(), as the harness headers declare them.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -22,6 +23,10 @@ int harness_alloc_under_lock, harness_sleep_under_lock;
 int harness_notify_under_lock;
 long harness_live_allocs;
 int harness_fail_copy_from_user, harness_debugfs_off;
+int harness_atomic, harness_might_sleeps;
+int harness_printks;
+char harness_printk_last[256];
+unsigned long harness_jiffies;
 pid_t harness_pid = 4242;
 __thread int harness_spin_depth;
 struct harness_node harness_misc[HARNESS_NODES];
@@ -38,6 +43,36 @@ void harness_reset_stubs(void)
 	harness_fail_copy_from_user = 0;
 	harness_debugfs_off = 0;
 	harness_nr_misc = harness_nr_debugfs = 0;
+	harness_atomic = 0;
+	harness_might_sleeps = 0;
+	harness_printks = 0;
+	harness_printk_last[0] = '\0';
+	/* every ratelimit interval runs out between tests */
+	harness_jiffies += 1000 * DEFAULT_RATELIMIT_INTERVAL;
+}
+
+void harness_might_sleep(void)
+{
+	__atomic_add_fetch(&harness_might_sleeps, 1, __ATOMIC_RELAXED);
+	if (harness_spin_depth || harness_atomic)
+		__atomic_add_fetch(&harness_sleep_under_lock, 1,
+				   __ATOMIC_RELAXED);
+}
+
+/* The kernel's __ratelimit(): at most burst calls per interval pass. */
+int __ratelimit(struct ratelimit_state *rs)
+{
+	if (!rs->begin || harness_jiffies - rs->begin >= (unsigned long)rs->interval) {
+		rs->begin = harness_jiffies ? harness_jiffies : 1;
+		rs->printed = 0;
+		rs->missed = 0;
+	}
+	if (rs->printed < rs->burst) {
+		rs->printed++;
+		return 1;
+	}
+	rs->missed++;
+	return 0;
 }
 
 struct harness_node *harness_find(struct harness_node *tab, int n,
@@ -162,10 +197,10 @@ struct dentry *debugfs_create_file(const char *name, unsigned int mode,
 {
 	struct harness_node *n;
 
-	(void)mode;
 	if (parent != harness_dentry || harness_nr_debugfs == HARNESS_NODES)
 		return ERR_PTR(-ENODEV);
 	n = &harness_debugfs[harness_nr_debugfs++];
+	n->mode = mode;
 	n->name = name;
 	n->data = data;
 	n->fops = fops;
@@ -283,19 +318,18 @@ static void format_symbol(char *out, size_t len, void *ptr)
 		snprintf(out, len, "%p", ptr);
 }
 
-/* vsnprintf() with the kernel's %pS */
-int seq_printf(struct seq_file *m, const char *fmt, ...)
+/* vsnprintf() with the kernel's %pS, in pieces handed to @put */
+static void vformat(void (*put)(void *, const char *, size_t), void *ctx,
+		    const char *fmt, va_list ap)
 {
 	char spec[32], out[512];
 	const char *p;
-	va_list ap;
 	void *ptr;
 	int n;
 
-	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
 		if (*p != '%') {
-			seq_add(m, p, 1);
+			put(ctx, p, 1);
 			continue;
 		}
 		n = strcspn(p + 1, "diuxXcsp%") + 2;
@@ -328,10 +362,57 @@ int seq_printf(struct seq_file *m, const char *fmt, ...)
 				snprintf(out, sizeof(out), spec,
 					 va_arg(ap, int));
 		}
-		seq_add(m, out, strlen(out));
+		put(ctx, out, strlen(out));
 	}
+}
+
+static void seq_put(void *m, const char *s, size_t len)
+{
+	seq_add(m, s, len);
+}
+
+int seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vformat(seq_put, m, fmt, ap);
 	va_end(ap);
 	return 0;
+}
+
+struct line {
+	char *buf;
+	size_t len, size;
+};
+
+static void line_put(void *ctx, const char *s, size_t len)
+{
+	struct line *l = ctx;
+
+	if (len > l->size - 1 - l->len)
+		len = l->size - 1 - l->len;
+	memcpy(l->buf + l->len, s, len);
+	l->len += len;
+	l->buf[l->len] = '\0';
+}
+
+/* printk(): the message, without its level, goes to harness_printk_last. */
+int harness_printk(const char *fmt, ...)
+{
+	struct line l = { harness_printk_last, 0, sizeof(harness_printk_last) };
+	va_list ap;
+
+	if (fmt[0] == '<' && fmt[1] && fmt[2] == '>')
+		fmt += 3;
+	harness_printk_last[0] = '\0';
+	va_start(ap, fmt);
+	vformat(line_put, &l, fmt, ap);
+	va_end(ap);
+	__atomic_add_fetch(&harness_printks, 1, __ATOMIC_RELAXED);
+	if (!harness_quiet)
+		fprintf(stderr, "# printk: %s", harness_printk_last);
+	return (int)l.len;
 }
 
 int seq_putc(struct seq_file *m, char c)

@@ -1,6 +1,10 @@
 /* CUSTOMISED: the parts of the kernel's kernel.h, types.h, compiler.h, bug.h
  * and err.h that pm_qos_params.c and lib/rbtree.c use, for userspace.
- * WARN() counts into harness_warnings so that tests can assert on it. */
+ * WARN() counts into harness_warnings so that tests can assert on it;
+ * printk() formats the kernel's %pS and keeps the last line in
+ * harness_printk_last; might_sleep() counts its calls, and a call in atomic
+ * context (a spinlock held, or harness_atomic set) counts into
+ * harness_sleep_under_lock. */
 #ifndef _HARNESS_LINUX_KERNEL_H
 #define _HARNESS_LINUX_KERNEL_H
 #include <stddef.h>
@@ -42,11 +46,26 @@ extern int harness_quiet;
 #define KERN_ERR "<3>"
 #define KERN_WARNING "<4>"
 #define KERN_INFO "<6>"
-#define printk(fmt...) fprintf(stderr, fmt)
+int harness_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define printk harness_printk
 #define pr_debug(fmt...) do { } while (0)
-#define pr_err(fmt...) do { if (!harness_quiet) fprintf(stderr, fmt); } while (0)
+#define pr_err(fmt...) printk(KERN_ERR fmt)
+#define pr_warning(fmt...) printk(KERN_WARNING fmt)
 
+/* as the kernel's, over the ratelimit.h stub */
+#include <linux/ratelimit.h>
+#define printk_ratelimited(fmt...) ({					\
+	static struct ratelimit_state _rs = {				\
+		.interval = DEFAULT_RATELIMIT_INTERVAL,			\
+		.burst = DEFAULT_RATELIMIT_BURST,			\
+	};								\
+	if (__ratelimit(&_rs))						\
+		printk(fmt);						\
+})
+#define pr_warning_ratelimited(fmt...) printk_ratelimited(KERN_WARNING fmt)
 
+void harness_might_sleep(void);
+#define might_sleep() harness_might_sleep()
 
 #define WARN(cond, fmt...) ({						\
 	int __c = !!(cond);						\

@@ -1,0 +1,334 @@
+/*
+ * The core at every state of the series.  The leading "pm_qos:" patches of
+ * the series change the core one thing at a time; scripts/series-check
+ * rebuilds this program against the file as each of them leaves it
+ * (-DCORE_STEP=k -DPMQOS_CORE='"<dir>/kernel/pm_qos_params.c"', with that
+ * state's include/ first on the path) and runs it.  Without those, `make
+ * check` builds it against the repository's core and the wrappers of
+ * deprecated.c, the state after the last of them.
+ *
+ * A test sees only the API, the misc devices and the stubs' counters, and
+ * runs in a child process of its own, so it needs no knowledge of the
+ * core's internals to start from a fresh state.  What a patch brings is
+ * checked from its step on, and checked to be absent before it: a change
+ * that moved to another patch fails here, at the step that lost or gained
+ * it.
+ */
+#ifdef PMQOS_CORE
+#include PMQOS_CORE
+#else
+#include "../../../kernel/pm_qos_params.c"
+#include "deprecated.c"
+#endif
+
+#include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "check.h"
+
+/* The leading "pm_qos:" patches of the series; step k is after the k-th. */
+static const char *const steps[] = {
+	"replace named requirements with request handles",
+	"keep the requests of each class in an rbtree",
+	"serialise notifications, and take the lock without irqsave",
+	"refuse invalid classes and negative values",
+	"fail an open of the misc devices with ENODEV or ENOMEM",
+	"accept ASCII hex writes on the misc devices",
+	"return the target from read() on the misc devices",
+	"list the requests of each class in debugfs",
+};
+enum { HANDLES = 1, RBTREE, SERIALISED, VALIDATED, OPEN_ERRNO, HEX, READ,
+       DEBUGFS, NR_STEPS = DEBUGFS };
+
+#ifndef CORE_STEP
+#define CORE_STEP NR_STEPS
+#endif
+
+#define CPU PM_QOS_CPU_DMA_LATENCY
+#define NET PM_QOS_NETWORK_LATENCY
+#define TPUT PM_QOS_NETWORK_THROUGHPUT
+#define LAT_DEFAULT (2000 * USEC_PER_SEC)
+
+static int calls;
+static long last;
+
+static int note(struct notifier_block *nb, unsigned long val, void *v)
+{
+	calls++;
+	last = (s32)val;
+	return NOTIFY_OK;
+}
+
+static struct notifier_block nb = { .notifier_call = note };
+
+/* min and max, the default folded in, notifiers only on a change */
+static void test_aggregate(void)
+{
+	struct pm_qos_request_list *a, *b, *t;
+
+	CHECK_EQ(pm_qos_add_notifier(CPU, &nb), 0);
+	a = pm_qos_add_request(CPU, INT32_MAX);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(calls, 0);
+	b = pm_qos_add_request(CPU, 300);
+	pm_qos_update_request(a, 200);
+	pm_qos_update_request(a, 200);
+	CHECK_EQ(pm_qos_request(CPU), 200);
+	CHECK_EQ(calls, 2);
+	pm_qos_remove_request(a);
+	CHECK_EQ(pm_qos_request(CPU), 300);
+	pm_qos_update_request(b, PM_QOS_DEFAULT_VALUE);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(calls, 4);
+	CHECK_EQ(last, LAT_DEFAULT);
+	pm_qos_remove_request(b);
+	CHECK_EQ(calls, 4);
+	CHECK_EQ(pm_qos_remove_notifier(CPU, &nb), 0);
+
+	t = pm_qos_add_request(TPUT, 10);
+	a = pm_qos_add_request(TPUT, 90);
+	CHECK_EQ(pm_qos_request(TPUT), 90);
+	pm_qos_remove_request(a);
+	CHECK_EQ(pm_qos_request(TPUT), 10);
+	pm_qos_remove_request(t);
+	CHECK_EQ(pm_qos_request(TPUT), 0);
+	CHECK_EQ(pm_qos_request(NET), LAT_DEFAULT);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+__attribute__((noinline))
+static void null_updater(void)
+{
+	pm_qos_update_request(NULL, 1);
+}
+
+/* add, update and remove may sleep on every call; NULL is handled */
+static void test_entry(void)
+{
+	struct pm_qos_request_list *a;
+
+	a = pm_qos_add_request(NET, 5);
+	CHECK_EQ(harness_might_sleeps, 1);
+	pm_qos_update_request(a, 5);
+	CHECK_EQ(harness_might_sleeps, 2);
+	pm_qos_remove_request(a);
+	pm_qos_remove_request(NULL);
+	CHECK_EQ(harness_might_sleeps, 4);
+	CHECK_EQ(harness_printks, 0);
+	harness_quiet = 1;
+	null_updater();
+	harness_quiet = 0;
+	CHECK_EQ(harness_printks, 1);
+	CHECK(strstr(harness_printk_last, " null_updater+0x") != NULL);
+	CHECK_EQ(harness_warnings, 0);
+}
+
+/* each open file is one request; a 4-byte write is a binary s32 */
+static void test_misc_binary(void)
+{
+	struct dev a, b;
+	s32 v;
+
+	CHECK_EQ(misc_open(&a, "cpu_dma_latency"), 0);
+	CHECK_EQ(misc_open(&b, "cpu_dma_latency"), 0);
+	v = 300;
+	CHECK_EQ(dev_write(&a, &v, 4), 4);
+	v = 200;
+	CHECK_EQ(dev_write(&b, &v, 4), 4);
+	CHECK_EQ(pm_qos_request(CPU), 200);
+	dev_close(&b);
+	CHECK_EQ(pm_qos_request(CPU), 300);
+	v = -1;
+	CHECK_EQ(dev_write(&a, &v, 4), 4);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	dev_close(&a);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+/* the deprecated string API, until the series removes it */
+static void test_string_api(void)
+{
+	char a[] = "ipw2100", b[] = "ALSA-PCM0-0p0";
+
+	CHECK_EQ(pm_qos_add_requirement(CPU, a, 175), 0);
+	CHECK_EQ(pm_qos_add_requirement(CPU, b, 50), 0);
+	CHECK_EQ(pm_qos_requirement(CPU), 50);
+	CHECK_EQ(pm_qos_update_requirement(CPU, b, 500), 0);
+	CHECK_EQ(pm_qos_requirement(CPU), 175);
+	pm_qos_remove_requirement(CPU, a);
+	CHECK_EQ(pm_qos_request(CPU), 500);
+	pm_qos_remove_requirement(CPU, b);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+enum { WRITERS = 4, OPS = 5000 };
+
+static void *writer(void *arg)
+{
+	struct pm_qos_request_list *r = pm_qos_add_request(CPU, 1000);
+	unsigned int seed = (unsigned long)arg;
+	int i;
+
+	for (i = 0; i < OPS; i++)
+		pm_qos_update_request(r, rand_r(&seed) % 1000);
+	return r;
+}
+
+/* after concurrent changes, the last notification carries the target */
+static void test_last_notification(void)
+{
+	pthread_t t[WRITERS];
+	void *r[WRITERS];
+	int i;
+
+	if (CORE_STEP < SERIALISED)
+		return;		/* unserialised: it may or may not */
+	CHECK_EQ(pm_qos_add_notifier(CPU, &nb), 0);
+	for (i = 0; i < WRITERS; i++)
+		pthread_create(&t[i], NULL, writer, (void *)(long)i);
+	for (i = 0; i < WRITERS; i++)
+		pthread_join(t[i], &r[i]);
+	CHECK_EQ(last, pm_qos_request(CPU));
+	for (i = 0; i < WRITERS; i++)
+		pm_qos_remove_request(r[i]);
+	CHECK_EQ(last, LAT_DEFAULT);
+}
+
+/* invalid classes and negative values: refused, or as 2.6.34 took them */
+static void test_validation(void)
+{
+	struct dev d;
+	s32 v = -5;
+
+	CHECK_EQ(misc_open(&d, "network_latency"), 0);
+	if (CORE_STEP >= VALIDATED) {
+		harness_quiet = 1;
+		CHECK(!pm_qos_add_request(PM_QOS_NUM_CLASSES, 1));
+		CHECK(!pm_qos_add_request(CPU, -2));
+		CHECK_EQ(pm_qos_request(-1), -EINVAL);
+		CHECK_EQ(pm_qos_add_requirement(0, "x", 1), -EINVAL);
+		harness_quiet = 0;
+		CHECK_EQ(harness_warnings, 3);
+		CHECK_EQ(dev_write(&d, &v, 4), -EINVAL);
+		CHECK_EQ(pm_qos_request(NET), LAT_DEFAULT);
+	} else {
+		CHECK_EQ(dev_write(&d, &v, 4), 4);
+		CHECK_EQ(pm_qos_request(NET), -5);
+	}
+	dev_close(&d);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+static void test_open_errno(void)
+{
+	struct dev d;
+
+	harness_alloc_budget = 0;
+	CHECK_EQ(misc_open(&d, "cpu_dma_latency"),
+		 CORE_STEP >= OPEN_ERRNO ? -ENOMEM : -EPERM);
+	harness_alloc_budget = -1;
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+static void test_hex(void)
+{
+	struct dev d;
+
+	CHECK_EQ(misc_open(&d, "cpu_dma_latency"), 0);
+	if (CORE_STEP >= HEX) {
+		CHECK_EQ(dev_write(&d, "0x64\n", 5), 5);
+		CHECK_EQ(pm_qos_request(CPU), 100);
+	} else {
+		CHECK_EQ(dev_write(&d, "0x64\n", 5), -EINVAL);
+		CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	}
+	dev_close(&d);
+}
+
+static void test_read(void)
+{
+	struct dev d;
+	s32 v = 0;
+
+	CHECK_EQ(misc_open(&d, "network_throughput"), 0);
+	if (CORE_STEP >= READ) {
+		CHECK_EQ(dev_read(&d, &v, 4), 4);
+		CHECK_EQ(v, 0);
+	} else {
+		CHECK(d.fops->read == NULL);
+	}
+	dev_close(&d);
+}
+
+static void test_debugfs(void)
+{
+	int i;
+
+	if (CORE_STEP < DEBUGFS) {
+		CHECK_EQ(harness_nr_debugfs, 0);
+		return;
+	}
+	CHECK_EQ(harness_nr_debugfs, 3);
+	for (i = 0; i < harness_nr_debugfs; i++)
+		CHECK_EQ(harness_debugfs[i].mode, 0400);
+}
+
+static const struct test tests[] = {
+	{ "aggregate", test_aggregate },
+	{ "entry", test_entry },
+	{ "misc_binary", test_misc_binary },
+	{ "string_api", test_string_api },
+	{ "last_notification", test_last_notification },
+	{ "validation", test_validation },
+	{ "open_errno", test_open_errno },
+	{ "hex", test_hex },
+	{ "read", test_read },
+	{ "debugfs", test_debugfs },
+};
+
+/* One child per test: the core's static state is the boot state in each. */
+static int run(const struct test *t)
+{
+	int st;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		harness_reset_stubs();
+		if (harness_initcall())
+			_exit(2);
+		t->fn();
+		CHECK_EQ(harness_sleep_under_lock, 0);
+		CHECK_EQ(harness_alloc_under_lock, 0);
+		CHECK_EQ(harness_notify_under_lock, 0);
+		fflush(stdout);
+		_exit(test_failed);
+	}
+	return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+	       WEXITSTATUS(st) == 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int i, n = sizeof(tests) / sizeof(tests[0]), passed = 0;
+
+	if (argc > 1 && !strcmp(argv[1], "--steps")) {
+		for (i = 0; i < NR_STEPS; i++)
+			printf("pm_qos: %s\n", steps[i]);
+		return 0;
+	}
+	printf("TAP version 13\n1..%u\n", n);
+	printf("# after patch %d of %d: pm_qos: %s\n", CORE_STEP, NR_STEPS,
+	       steps[CORE_STEP - 1]);
+	for (i = 0; i < n; i++) {
+		int ok = run(&tests[i]);
+
+		printf("%sok %u step%d_%s\n", ok ? "" : "not ", i + 1,
+		       CORE_STEP, tests[i].name);
+		passed += ok;
+	}
+	printf("%u passed, %u failed\n", passed, n - passed);
+	return passed != n;
+}
