@@ -3,7 +3,8 @@
  * headers, behind the small interface that bench.c drives.  Compiled once
  * per variant, with -DBENCH_VARIANT=<0|1|2> and -DBENCH_SOURCE="<path>":
  *
- *   0 project   this repository's kernel/pm_qos_params.c (rbtree, handles)
+ *   0 project   this repository's kernel/pm_qos_params.c (rbtree, handles),
+ *               driven through its exported functions only
  *   1 v2.6.34   the tree's original file (list, string names)
  *   2 posted    the tree's file with the 2010-04-30 patch applied
  *               (list, handles)
@@ -55,10 +56,7 @@
 /* The old cores name a misc device's request "process_<pid>" from
  * current->pid; the harness's current is NULL.  (Not on a measured path.) */
 #undef current
-struct task_struct {
-	pid_t pid;
-};
-static struct task_struct bench_task = { .pid = 4242 };
+static struct { pid_t pid; } bench_task = { .pid = 4242 };
 #define current (&bench_task)
 #endif
 
@@ -99,58 +97,9 @@ static void bench_remove(void *h)
 	pm_qos_remove_requirement(CLASS, h);
 }
 
-static unsigned int bench_count(void)
-{
-	struct requirement_list *node;
-	unsigned int n = 0;
-
-	list_for_each_entry(node, &pm_qos_array[CLASS]->requirements.list, list)
-		n++;
-	return n;
-}
-
-/*
- * What N calls of pm_qos_add_requirement() leave behind (each node added at
- * the head of the list, in the same order), without the N list walks of
- * update_target() that make building 100000 requests take minutes; then
- * the core's own update_target() computes the target once.
- */
-static int bench_build_direct(int n, s32 (*value)(int))
-{
-	struct requirement_list *dep;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		dep = kzalloc(sizeof(*dep), GFP_KERNEL);
-		if (!dep)
-			return -ENOMEM;
-		dep->value = value(i);
-		dep->name = kstrdup(handles[i], GFP_KERNEL);
-		if (!dep->name)
-			return -ENOMEM;
-		list_add(&dep->list, &pm_qos_array[CLASS]->requirements.list);
-	}
-	update_target(CLASS);
-	return 0;
-}
-
 static int bench_add_real(int i, s32 v)
 {
 	return pm_qos_add_requirement(CLASS, handles[i], v);
-}
-
-static void bench_teardown_all(void)
-{
-	struct list_head *head = &pm_qos_array[CLASS]->requirements.list;
-	struct requirement_list *node;
-
-	while (head->next != head) {
-		node = list_entry(head->next, struct requirement_list, list);
-		list_del(&node->list);
-		kfree(node->name);
-		kfree(node);
-	}
-	update_target(CLASS);
 }
 #else
 /* project and posted: a request is a handle from pm_qos_add_request() */
@@ -177,22 +126,10 @@ static int bench_add_real(int i, s32 v)
 	handles[i] = pm_qos_add_request(CLASS, v);
 	return handles[i] ? 0 : -ENOMEM;
 }
+#endif
 
 #if BENCH_VARIANT == 0
-static unsigned int bench_count(void)
-{
-	return pm_qos_array[CLASS].count;
-}
-
-static int bench_build_direct(int n, s32 (*value)(int))
-{
-	int i;
-
-	for (i = 0; i < n; i++)		/* O(log n) each: no shortcut needed */
-		if (bench_add_real(i, value(i)))
-			return -ENOMEM;
-	return 0;
-}
+#define bench_count NULL	/* bench.c counts its allocations instead */
 
 static void bench_teardown_all(void)
 {
@@ -202,30 +139,51 @@ static void bench_teardown_all(void)
 		pm_qos_remove_request(handles[i]);
 }
 #else
+/* The two list-based cores differ only in the names of the node and list. */
+#if BENCH_VARIANT == 1
+#define bench_node requirement_list
+#define bench_list requirements
+#else
+#define bench_node pm_qos_request_list
+#define bench_list requests
+#endif
+#define BENCH_HEAD (&pm_qos_array[CLASS]->bench_list.list)
+
 static unsigned int bench_count(void)
 {
-	struct pm_qos_request_list *node;
+	struct bench_node *node;
 	unsigned int n = 0;
 
-	list_for_each_entry(node, &pm_qos_array[CLASS]->requests.list, list)
+	list_for_each_entry(node, BENCH_HEAD, list)
 		n++;
 	return n;
 }
 
-/* as for v2.6.34 above: the list N calls of pm_qos_add_request() leave */
+/*
+ * What N calls of the core's add leave behind (each node added at the head
+ * of the list, in the same order), without the N list walks of
+ * update_target() that make building 100000 requests take minutes; then
+ * the core's own update_target() computes the target once.
+ */
 static int bench_build_direct(int n, s32 (*value)(int))
 {
-	struct pm_qos_request_list *dep;
+	struct bench_node *node;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		dep = kzalloc(sizeof(*dep), GFP_KERNEL);
-		if (!dep)
+		node = kzalloc(sizeof(*node), GFP_KERNEL);
+		if (!node)
 			return -ENOMEM;
-		dep->value = value(i);
-		dep->pm_qos_class = CLASS;
-		list_add(&dep->list, &pm_qos_array[CLASS]->requests.list);
-		handles[i] = dep;
+		node->value = value(i);
+#if BENCH_VARIANT == 1
+		node->name = kstrdup(handles[i], GFP_KERNEL);
+		if (!node->name)
+			return -ENOMEM;
+#else
+		node->pm_qos_class = CLASS;
+		handles[i] = node;
+#endif
+		list_add(&node->list, BENCH_HEAD);
 	}
 	update_target(CLASS);
 	return 0;
@@ -233,17 +191,19 @@ static int bench_build_direct(int n, s32 (*value)(int))
 
 static void bench_teardown_all(void)
 {
-	struct list_head *head = &pm_qos_array[CLASS]->requests.list;
-	struct pm_qos_request_list *node;
+	struct list_head *head = BENCH_HEAD;
+	struct bench_node *node;
 
 	while (head->next != head) {
-		node = list_entry(head->next, struct pm_qos_request_list, list);
+		node = list_entry(head->next, struct bench_node, list);
 		list_del(&node->list);
+#if BENCH_VARIANT == 1
+		kfree(node->name);
+#endif
 		kfree(node);
 	}
 	update_target(CLASS);
 }
-#endif
 #endif
 
 static int bench_setup(int n, s32 (*value)(int))
@@ -256,35 +216,29 @@ static int bench_setup(int n, s32 (*value)(int))
 #if BENCH_VARIANT == 1
 	for (i = 0; i < BENCH_MAX_THREADS; i++)
 		snprintf(churn_names[i], sizeof(churn_names[i]), "churn-%d", i);
-	for (i = 0; i < n; i++) {
-		handles[i] = malloc(16);
-		if (!handles[i])
+	for (i = 0; i < n; i++)
+		if (asprintf((char **)&handles[i], "bench-%d", i) < 0)
 			return -ENOMEM;
-		snprintf(handles[i], 16, "bench-%d", i);
-	}
 #endif
 	nr = n;
+#if BENCH_VARIANT != 0
 	/* the real add path while it is cheap, else the same list directly */
-	if (BENCH_VARIANT == 0 || n <= BENCH_REAL_ADD_MAX) {
-		for (i = 0; i < n; i++)
-			if (bench_add_real(i, value(i)))
-				return -ENOMEM;
-		return 0;
-	}
-	return bench_build_direct(n, value);
+	if (n > BENCH_REAL_ADD_MAX)
+		return bench_build_direct(n, value);
+#endif
+	for (i = 0; i < n; i++)
+		if (bench_add_real(i, value(i)))
+			return -ENOMEM;
+	return 0;
 }
 
 static void bench_teardown(void)
 {
-	bench_teardown_all();
-#if BENCH_VARIANT == 1
-	{
-		int i;
+	int i;
 
-		for (i = 0; i < nr; i++)
-			free(handles[i]);
-	}
-#endif
+	bench_teardown_all();
+	for (i = 0; BENCH_VARIANT == 1 && i < nr; i++)
+		free(handles[i]);
 	free(handles);
 	handles = NULL;
 	nr = 0;
@@ -308,6 +262,7 @@ static const struct bench_ops ops = {
 	.request = bench_request,
 	.nop = bench_nop,
 	.count = bench_count,
+	.walks_list = BENCH_VARIANT != 0,
 };
 
 static void __attribute__((constructor)) bench_register_variant(void)

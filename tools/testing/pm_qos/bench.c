@@ -4,14 +4,16 @@
  * hits all of them alike.
  *
  *   bench time [--reps R] [--target-us T] [--n 1,10,...]
- *	ns/op, one TSV row per variant, workload, thread count and N:
- *	variant workload threads n ns_median ns_q1 ns_q3 ns_min reps ops
- *   bench count VARIANT N OPS
+ *	ns/op of every repetition, one TSV row per variant, workload, thread
+ *	count, N and round (the rounds interleave everything, see cmd_time()):
+ *	variant workload threads n round ns ops
+ *   bench count VARIANT N
  *	for valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no:
- *	collects OPS, then 2 OPS operations of each update and add_remove
- *	workload (2000 and 4000 of request and call_nop), one thread, and
+ *	collects K, then 2 K operations of each workload, one thread, and
  *	dumps each into its own profile, labelled "VARIANT WORKLOAD N OPS":
- *	the difference of the two is what OPS operations cost, nothing else
+ *	the difference of the two is what K operations cost, nothing else
+ *	(K = 2000; 200000 / N, at least 2, for the updates and add_remove of
+ *	a core whose update walks its list)
  *   bench list
  *	the variants linked in
  *
@@ -56,7 +58,8 @@ struct bench_ops {
 	void (*remove)(void *h);
 	int (*request)(int pm_qos_class);
 	int (*nop)(int pm_qos_class);
-	unsigned int (*count)(void);
+	unsigned int (*count)(void);	/* requests in the class, or NULL */
+	bool walks_list;		/* an update walks all N requests */
 };
 
 void bench_register(const struct bench_ops *ops);
@@ -74,7 +77,6 @@ void bench_register(const struct bench_ops *ops);
 
 #define CLASS 1			/* PM_QOS_CPU_DMA_LATENCY in every core */
 #define MAX_VARIANTS 3
-#define MAX_REPS 101
 #define MAX_NS 16
 
 static const struct bench_ops *variants[MAX_VARIANTS];
@@ -275,6 +277,7 @@ static long calibrate(int v, enum workload w, const struct point *p,
 }
 
 static int bad;
+static long live_allocs;	/* harness_live_allocs after the setup of a point */
 
 #define EXPECT(v, what, got, want) do {					\
 	long long __g = (got), __w = (want);				\
@@ -296,7 +299,8 @@ static void check_semantics(int v, const struct point *p)
 	void *h = p->h[v][0], *r;
 	s32 orig = p->orig[0];
 
-	EXPECT(v, "setup", o->count(), p->n);
+	if (o->count)
+		EXPECT(v, "setup", o->count(), p->n);
 	EXPECT(v, "setup", o->request(CLASS), TARGET);
 	o->update(h, 1);
 	EXPECT(v, "update_moves", o->request(CLASS), 1);
@@ -309,37 +313,35 @@ static void check_semantics(int v, const struct point *p)
 	}
 	o->update(h, orig);
 	EXPECT(v, "update_same", o->request(CLASS), TARGET);
+	EXPECT(v, "updates", harness_live_allocs, live_allocs);
 	r = o->add(orig + 1, 0);
 	EXPECT(v, "add_remove", r != NULL, 1);
-	EXPECT(v, "add_remove", o->count(), p->n + 1);
+	EXPECT(v, "add_remove", harness_live_allocs > live_allocs, 1);
+	if (o->count)
+		EXPECT(v, "add_remove", o->count(), p->n + 1);
 	EXPECT(v, "add_remove", o->request(CLASS), TARGET);
 	o->remove(r);
-	EXPECT(v, "add_remove", o->count(), p->n);
+	if (o->count)
+		EXPECT(v, "add_remove", o->count(), p->n);
+	EXPECT(v, "add_remove", harness_live_allocs, live_allocs);
 	EXPECT(v, "any", harness_warnings, 0);
 }
 
-static void check_restored(int v, const struct point *p, enum workload w)
+/* after a workload has run on variant only, or on every one if only < 0 */
+static void check_restored(const struct point *p, enum workload w, int only)
 {
-	EXPECT(v, wl_name[w], variants[v]->count(), p->n);
-	EXPECT(v, wl_name[w], variants[v]->request(CLASS), TARGET);
-}
+	int v;
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* the value at fraction q of the sorted samples, linearly interpolated */
-static double quantile(const double *s, int n, double q)
-{
-	double pos = q * (n - 1);
-	int i = (int)pos;
-
-	if (i >= n - 1)
-		return s[n - 1];
-	return s[i] + (pos - i) * (s[i + 1] - s[i]);
+	for (v = 0; v < nr_variants; v++) {
+		if (only >= 0 && v != only)
+			continue;
+		if (variants[v]->count)
+			EXPECT(v, wl_name[w], variants[v]->count(), p->n);
+		EXPECT(v, wl_name[w], variants[v]->request(CLASS), TARGET);
+	}
+	v = 0;
+	EXPECT(v, wl_name[w], harness_live_allocs, live_allocs);
+	EXPECT(v, wl_name[w], harness_warnings, 0);
 }
 
 static int parse_ns(const char *arg, int *ns)
@@ -356,16 +358,29 @@ static int parse_ns(const char *arg, int *ns)
 	return *arg ? -1 : n;
 }
 
-static void setup_all(int n)
+/* variant only, or all if only < 0 */
+static void setup(struct point *p, int n, int only)
 {
 	int v;
 
 	for (v = 0; v < nr_variants; v++)
-		if (variants[v]->setup(n, value_of)) {
+		if ((only < 0 || v == only) &&
+		    variants[v]->setup(n, value_of)) {
 			fprintf(stderr, "bench: %s: setup of %d requests "
 				"failed\n", variants[v]->name, n);
 			exit(2);
 		}
+	point_init(p, n, only);
+	live_allocs = harness_live_allocs;
+}
+
+static void teardown(int only)
+{
+	int v;
+
+	for (v = 0; v < nr_variants; v++)
+		if (only < 0 || v == only)
+			variants[v]->teardown();
 }
 
 /*
@@ -377,8 +392,6 @@ static void setup_all(int n)
 static int cmd_time(int argc, char **argv)
 {
 	static const int default_ns[] = { 1, 10, 100, 1000, 10000, 100000 };
-	static double samples[MAX_NS][NR_WORKLOADS][BENCH_MAX_THREADS]
-			     [MAX_VARIANTS][MAX_REPS];
 	static long k[MAX_NS][NR_WORKLOADS][MAX_VARIANTS];
 	int ns[MAX_NS], nr_ns = 6, reps = 41, i, v, r, t, threads;
 	double target = 250e-6, t0 = now();
@@ -395,7 +408,7 @@ static int cmd_time(int argc, char **argv)
 			nr_ns = parse_ns(argv[++i], ns);
 		else
 			nr_ns = -1;
-		if (nr_ns < 1 || reps < 1 || reps > MAX_REPS || target <= 0) {
+		if (nr_ns < 1 || reps < 1 || target <= 0) {
 			fprintf(stderr, "bench time: bad arguments\n");
 			return 2;
 		}
@@ -403,8 +416,7 @@ static int cmd_time(int argc, char **argv)
 
 	/* ops per repetition, and a check that each workload does its job */
 	for (i = 0; i < nr_ns; i++) {
-		setup_all(ns[i]);
-		point_init(&p, ns[i], -1);
+		setup(&p, ns[i], -1);
 		for (v = 0; v < nr_variants; v++)
 			check_semantics(v, &p);
 		if (bad)
@@ -412,15 +424,14 @@ static int cmd_time(int argc, char **argv)
 		for (w = 0; w < NR_WORKLOADS; w++)
 			for (v = 0; v < nr_variants && applicable(w, ns[i]); v++)
 				k[i][w][v] = calibrate(v, w, &p, target);
-		for (v = 0; v < nr_variants; v++)
-			variants[v]->teardown();
+		teardown(-1);
 	}
 	fprintf(stderr, "bench: calibrated in %.1f s\n", now() - t0);
 
+	printf("variant\tworkload\tthreads\tn\tround\tns\tops\n");
 	for (r = 0; r < reps; r++) {
 		for (i = 0; i < nr_ns; i++) {
-			setup_all(ns[i]);
-			point_init(&p, ns[i], -1);
+			setup(&p, ns[i], -1);
 			for (w = 0; w < NR_WORKLOADS; w++) {
 				if (!applicable(w, ns[i]))
 					continue;
@@ -428,45 +439,36 @@ static int cmd_time(int argc, char **argv)
 				     threads++)
 					for (t = 0; t < nr_variants; t++) {
 						v = (r + t) % nr_variants;
-						samples[i][w][threads - 1][v][r] =
-							measure(v, w, &p,
-								threads,
-								k[i][w][v]) /
-							k[i][w][v] * 1e9;
+						printf("%s\t%s\t%d\t%d\t%d\t%.4g\t%ld\n",
+						       variants[v]->name,
+						       wl_name[w], threads,
+						       ns[i], r,
+						       measure(v, w, &p, threads,
+							       k[i][w][v]) /
+						       k[i][w][v] * 1e9,
+						       k[i][w][v]);
 					}
-				for (v = 0; v < nr_variants; v++)
-					check_restored(v, &p, w);
+				check_restored(&p, w, -1);
 				if (bad)
 					return 1;
 			}
-			for (v = 0; v < nr_variants; v++)
-				variants[v]->teardown();
+			teardown(-1);
 		}
 		if ((r + 1) % 10 == 0 || r + 1 == reps)
 			fprintf(stderr, "bench: %d of %d rounds in %.1f s\n",
 				r + 1, reps, now() - t0);
 	}
-
-	printf("variant\tworkload\tthreads\tn\tns_median\tns_q1\tns_q3\t"
-	       "ns_min\treps\tops\n");
-	for (i = 0; i < nr_ns; i++)
-		for (w = 0; w < NR_WORKLOADS; w++)
-			for (threads = 1; threads <= BENCH_MAX_THREADS &&
-			     applicable(w, ns[i]); threads++)
-				for (v = 0; v < nr_variants; v++) {
-					double *s = samples[i][w][threads - 1][v];
-
-					qsort(s, reps, sizeof(*s), cmp_double);
-					printf("%s\t%s\t%d\t%d\t%.4g\t%.4g\t"
-					       "%.4g\t%.4g\t%d\t%ld\n",
-					       variants[v]->name, wl_name[w],
-					       threads, ns[i],
-					       quantile(s, reps, 0.5),
-					       quantile(s, reps, 0.25),
-					       quantile(s, reps, 0.75),
-					       s[0], reps, k[i][w][v]);
-				}
 	return 0;
+}
+
+/* ops per profile: fewer where one op walks the whole list */
+static long count_ops(const struct bench_ops *o, enum workload w, int n)
+{
+	long k = 200000 / n;
+
+	if (w == W_REQUEST || w == W_NOP || !o->walks_list)
+		return 2000;
+	return k < 2 ? 2 : k > 2000 ? 2000 : even(k);
 }
 
 static int cmd_count(int argc, char **argv)
@@ -474,10 +476,10 @@ static int cmd_count(int argc, char **argv)
 	char label[128];
 	struct point p;
 	enum workload w;
-	long k, kw;
+	long kw;
 	int v, i;
 
-	if (argc != 3)
+	if (argc != 2 || atoi(argv[1]) < 1)
 		return 2;
 	for (v = 0; v < nr_variants; v++)
 		if (!strcmp(variants[v]->name, argv[0]))
@@ -486,12 +488,7 @@ static int cmd_count(int argc, char **argv)
 		fprintf(stderr, "bench count: no variant '%s'\n", argv[0]);
 		return 2;
 	}
-	k = even(atol(argv[2]));
-	if (variants[v]->setup(atoi(argv[1]), value_of)) {
-		fprintf(stderr, "bench count: setup failed\n");
-		return 2;
-	}
-	point_init(&p, atoi(argv[1]), v);
+	setup(&p, atoi(argv[1]), v);
 	check_semantics(v, &p);
 	if (bad)
 		return 1;
@@ -499,8 +496,7 @@ static int cmd_count(int argc, char **argv)
 	for (w = 0; w < NR_WORKLOADS; w++) {
 		if (!applicable(w, p.n))
 			continue;
-		/* the cheap ones at any N on any core */
-		kw = w == W_REQUEST || w == W_NOP ? 2000 : k;
+		kw = count_ops(variants[v], w, p.n);
 		run_ops(variants[v], w, &p, v, 0, 2);	/* warm up */
 		for (i = 1; i <= 2; i++) {
 			CALLGRIND_TOGGLE_COLLECT;
@@ -510,10 +506,10 @@ static int cmd_count(int argc, char **argv)
 				 variants[v]->name, wl_name[w], p.n, i * kw);
 			CALLGRIND_DUMP_STATS_AT(label);
 		}
-		check_restored(v, &p, w);
+		check_restored(&p, w, v);
 	}
 	CALLGRIND_STOP_INSTRUMENTATION;
-	variants[v]->teardown();
+	teardown(v);
 	return bad;
 }
 
@@ -532,7 +528,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: bench time [--reps R] [--target-us T] "
-		"[--n 1,10,...] | bench count VARIANT N OPS | bench list\n");
+		"[--n 1,10,...] | bench count VARIANT N | bench list\n");
 	return 2;
 }
 #endif

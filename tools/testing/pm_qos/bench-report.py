@@ -1,0 +1,489 @@
+#!/usr/bin/python3
+"""bench-report: the pm_qos bench's verdicts, table, plots and bench.md.
+
+Reads what `bench time` printed (ns/op of every round) and, when given, the
+callgrind profiles of `bench count`; writes bench.tsv, bench.md, bench.png
+and bench-instr.png to --out; prints the goals and exits 1 if one failed.
+
+Every verdict rests on what cannot drift with the load of the machine:
+ratios of two timings taken in the same round of one run (the paired
+ratio of each round, then the median over the rounds), and the
+instructions and data reads callgrind counts.  Absolute ns/op are shown
+as information only.
+
+usage: bench-report.py --time TSV --out DIR [--callgrind DIR]
+                       [--about LINE]... [--took TEXT] [--load-start L]
+                       [--target-us T] [--self-test]
+"""
+import argparse
+import glob
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+
+WORKLOADS = ["update_moves", "update_stays", "update_same", "add_remove",
+             "request", "call_nop"]
+CORES = ["project", "v2.6.34", "posted"]
+COLOURS = {"project": "#1f5fbf", "v2.6.34": "#c0392b", "posted": "#e08e0b"}
+
+# The goals, as ratios and counts.
+FASTER = 100		# update_moves at N=10000: list cores / project
+GROWTH_TIME = 2.5	# update_moves, N=100000 over N=1: time ...
+GROWTH_INSTR = 2.0	# ... and instructions
+FLAT_TIME = 1.5		# a flat workload at any N over N=1
+FLAT_INSTR = 0.02	# spread of its instructions over N, relative
+READER_INSTR = 8	# pm_qos_request() beyond an empty call
+READER_TIME = 1.5	# the same, time against the empty call's
+
+
+def quantile(xs, q):
+    """Linear interpolation between the sorted samples."""
+    s = sorted(xs)
+    pos = q * (len(s) - 1)
+    i = int(pos)
+    return s[-1] if i >= len(s) - 1 else s[i] + (pos - i) * (s[i + 1] - s[i])
+
+
+class Run:
+    """The samples of one `bench time` run and, if given, the counts."""
+
+    def __init__(self, rows, counts):
+        self.rounds = {}	# (core, workload, threads, n) -> {round: ns}
+        self.ops = {}
+        for r in rows:
+            key = (r["variant"], r["workload"], int(r["threads"]), int(r["n"]))
+            self.rounds.setdefault(key, {})[int(r["round"])] = float(r["ns"])
+            self.ops[key] = int(r["ops"])
+        self.counts = counts	# (core, workload, n) -> (ops, Ir/op, Dr/op)
+        self.cores = [c for c in CORES if any(k[0] == c for k in self.rounds)]
+        self.ns = sorted({k[3] for k in self.rounds})
+
+    def median(self, core, w, n, threads=1):
+        r = self.rounds.get((core, w, threads, n))
+        return statistics.median(r.values()) if r else None
+
+    def ratio(self, a, b):
+        """Median over the rounds of a's time over b's in the same round."""
+        ra, rb = self.rounds.get(a), self.rounds.get(b)
+        if not ra or not rb:
+            return None
+        return statistics.median(ra[i] / rb[i] for i in ra if i in rb)
+
+    def count(self, core, w, n, what):
+        c = self.counts.get((core, w, n))
+        return None if c is None else c[1 if what == "ir" else 2]
+
+
+def verdict(parts, label):
+    """One goal's line: PASS if every measured part holds, SKIP if none."""
+    measured = [p for p in parts if p[0] is not None]
+    if not measured:
+        return "SKIP", label + ": " + "; ".join(p[1] for p in parts)
+    ok = all(p[0] for p in measured)
+    return "PASS" if ok else "FAIL", label + ": " + "; ".join(
+        p[1] for p in parts)
+
+
+def goals(run):
+    """The five goals, as (verdict, text) lines, and information lines."""
+    out, info = [], []
+    counted = bool(run.counts)
+    nocount = (None, "instructions not counted (--no-callgrind)")
+    n0, big, mid = 1, 100000, 10000
+    lists = [c for c in run.cores if c != "project"]
+
+    # 1: far faster than the list-based cores at N=10000
+    if not lists or mid not in run.ns:
+        out.append(("SKIP", "1 update_moves at N=10000: needs N=10000 and "
+                    "a list-based core (KSRC)"))
+    for c in lists if mid in run.ns else []:
+        t = run.ratio((c, "update_moves", 1, mid),
+                      ("project", "update_moves", 1, mid))
+        parts = [(t >= FASTER, "%s takes %.0fx project's time" % (c, t))]
+        if counted:
+            i = (run.count(c, "update_moves", mid, "ir") /
+                 run.count("project", "update_moves", mid, "ir"))
+            parts.append((i >= FASTER, "%.0fx its instructions" % i))
+        else:
+            parts.append(nocount)
+        v, text = verdict(parts, "1 update_moves at N=10000")
+        out.append((v, text + " (goal: at least %dx)" % FASTER))
+        info.append("update_moves at N=10000: %s %.4g ns/op, project %.4g "
+                    "ns/op" % (c, run.median(c, "update_moves", mid),
+                               run.median("project", "update_moves", mid)))
+
+    # 2: N=100000 costs at most about twice N=1
+    if big in run.ns and n0 in run.ns:
+        t = run.ratio(("project", "update_moves", 1, big),
+                      ("project", "update_moves", 1, n0))
+        parts = [(t <= GROWTH_TIME, "%.2fx the time" % t)]
+        if counted:
+            i = (run.count("project", "update_moves", big, "ir") /
+                 run.count("project", "update_moves", n0, "ir"))
+            parts.append((i <= GROWTH_INSTR, "%.2fx the instructions" % i))
+        else:
+            parts.append(nocount)
+        v, text = verdict(parts, "2 update_moves at N=100000 against N=1")
+        out.append((v, text + " (goal: at most %gx the time, %gx the "
+                    "instructions)" % (GROWTH_TIME, GROWTH_INSTR)))
+    else:
+        out.append(("SKIP", "2 update_moves at N=100000 against N=1: "
+                    "needs both"))
+
+    # 3, 4: flat in N
+    for num, w, name in (("3", "update_same", "update_same"),
+                         ("4", "request", "pm_qos_request()")):
+        rest = [n for n in run.ns if n != n0]
+        if n0 not in run.ns or not rest:
+            out.append(("SKIP", num + " " + name + ": needs N=1 and more"))
+            continue
+        t = max(run.ratio(("project", w, 1, n), ("project", w, 1, n0))
+                for n in rest)
+        parts = [(t <= FLAT_TIME, "at most %.2fx N=1's time over N=%d..%d"
+                  % (t, rest[0], rest[-1]))]
+        if counted:
+            ir = [run.count("project", w, n, "ir") for n in run.ns]
+            parts.append((max(ir) <= (1 + FLAT_INSTR) * min(ir),
+                          "instructions/op %.1f..%.1f" % (min(ir), max(ir))))
+        else:
+            parts.append(nocount)
+        v, text = verdict(parts, num + " " + name + " does not grow with N")
+        out.append((v, text + " (goal: at most %gx; instructions within "
+                    "%d%%)" % (FLAT_TIME, FLAT_INSTR * 100)))
+
+    # 5: the reader is one load and a few instructions beyond an empty call
+    t = max(run.ratio(("project", "request", 1, n),
+                      ("project", "call_nop", 1, n)) for n in run.ns)
+    parts = [(t <= READER_TIME, "at most %.2fx its time" % t)]
+    if counted:
+        dr = [run.count("project", "request", n, "dr") -
+              run.count("project", "call_nop", n, "dr") for n in run.ns]
+        ir = [run.count("project", "request", n, "ir") -
+              run.count("project", "call_nop", n, "ir") for n in run.ns]
+        parts.append((all(abs(d - 1) < 0.01 for d in dr),
+                      "%.2f..%.2f data reads" % (min(dr), max(dr))))
+        parts.append((max(ir) <= READER_INSTR,
+                      "%.1f..%.1f instructions" % (min(ir), max(ir))))
+    else:
+        parts.append((None, "data reads not counted (--no-callgrind)"))
+    v, text = verdict(parts, "5 pm_qos_request() beyond an empty call, at "
+                      "every N")
+    out.append((v, text + " (goal: exactly 1 data read, at most %d "
+                "instructions, at most %gx the time)"
+                % (READER_INSTR, READER_TIME)))
+    for c in run.cores:
+        line = "reader of %s: %.3g ns/op, an empty call %.3g ns/op" % (
+            c, statistics.median(run.median(c, "request", n)
+                                 for n in run.ns),
+            statistics.median(run.median(c, "call_nop", n) for n in run.ns))
+        if counted:
+            line += ", %+.0f instructions and %+.2f data reads beyond it" % (
+                run.count(c, "request", n0, "ir") -
+                run.count(c, "call_nop", n0, "ir"),
+                run.count(c, "request", n0, "dr") -
+                run.count(c, "call_nop", n0, "dr"))
+        info.append(line + " (median over N)")
+    return out, info
+
+
+TRIGGER = "desc: Trigger: Client Request: "
+
+
+def read_counts(cgdir):
+    """(core, workload, n) -> (ops, Ir/op, Dr/op), from the difference of
+    the profiles of K and 2 K ops."""
+    dumps = {}
+    for f in glob.glob(os.path.join(cgdir, "*", "callgrind.out.*")):
+        label = events = None
+        for line in open(f):
+            if line.startswith(TRIGGER):
+                label = line[len(TRIGGER):].split()
+            elif line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("totals:") and label:
+                tot = dict(zip(events, map(int, line.split()[1:])))
+                core, w, n, ops = label
+                dumps[(core, w, int(n), int(ops))] = (tot["Ir"], tot["Dr"])
+    counts = {}
+    for (core, w, n, ops), (ir, dr) in dumps.items():
+        two = dumps.get((core, w, n, 2 * ops))
+        if two:
+            counts[(core, w, n)] = (ops, (two[0] - ir) / ops,
+                                    (two[1] - dr) / ops)
+    return counts
+
+
+def summary(run):
+    """bench.tsv's rows: one per core, workload, threads and N."""
+    rows = []
+    for n in run.ns:
+        for w in WORKLOADS:
+            for threads in (1, 2):
+                for c in run.cores:
+                    r = run.rounds.get((c, w, threads, n))
+                    if not r:
+                        continue
+                    cnt = run.counts.get((c, w, n)) if threads == 1 else None
+                    rows.append([c, w, threads, n,
+                                 "%.4g" % statistics.median(r.values()),
+                                 "%.4g" % quantile(r.values(), 0.25),
+                                 "%.4g" % quantile(r.values(), 0.75),
+                                 len(r), run.ops[(c, w, threads, n)]] +
+                                (["%d" % cnt[0], "%.1f" % cnt[1],
+                                  "%.2f" % cnt[2]] if cnt else ["NA"] * 3))
+    return rows
+
+
+TSV_HEAD = ["variant", "workload", "threads", "n", "ns_median", "ns_q1",
+            "ns_q3", "reps", "ops", "cg_ops", "instr_per_op", "dr_per_op"]
+
+
+def table(run, rows):
+    """Markdown: per workload, threads and N, each core's median ns/op, its
+    spread (half the interquartile range, relative) and instructions/op."""
+    cell = {(r[1], r[2], r[3], r[0]): r for r in rows}
+    head = "| workload | thr | N |" + "".join(
+        " %s ns/op | +-%% | instr/op |" % c for c in run.cores)
+    lines = [head, "|" + "---|" * (3 + 3 * len(run.cores))]
+    for n in run.ns:
+        for w in WORKLOADS:
+            for threads in (1, 2):
+                if (w, threads, n, run.cores[0]) not in cell:
+                    continue
+                line = "| %s | %d | %d |" % (w, threads, n)
+                for c in run.cores:
+                    r = cell[(w, threads, n, c)]
+                    med = float(r[4])
+                    spread = (float(r[6]) - float(r[5])) / 2 / med * 100
+                    line += " %s | %.0f | %s |" % (
+                        "%.2f" % med if med < 10 else "%.0f" % med,
+                        spread, r[10])
+                lines.append(line)
+    return "\n".join(lines)
+
+
+def plot(run, path, what):
+    """ns/op (or instructions/op) against N, log-log, one panel per
+    workload, one line per core (solid: one thread, dashed: two)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 3, figsize=(15, 9))
+    threads = (1, 2) if what == "ns" else (1,)
+    for ax, w in zip(axes.flat, WORKLOADS):
+        for c in run.cores:
+            for t in threads:
+                pts = [(n, run.median(c, w, n, t) if what == "ns" else
+                        run.count(c, w, n, "ir")) for n in run.ns]
+                pts = [p for p in pts if p[1] is not None]
+                if pts:
+                    ax.plot(*zip(*pts), marker="o", color=COLOURS[c],
+                            linestyle="-" if t == 1 else "--",
+                            label=c if what != "ns" else
+                            "%s, %d thr" % (c, t))
+        ax.set(xscale="log", yscale="log", title=w, xlabel="N",
+               ylabel="ns/op (median)" if what == "ns" else
+               "instructions/op (callgrind)")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8, loc="upper left")
+    fig.suptitle("pm_qos: %s against N requests (log-log; %s)" % (
+        "ns/op" if what == "ns" else "instructions/op",
+        "solid: 1 thread, dashed: 2 threads" if what == "ns" else
+        "1 thread"))
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+METHOD = """\
+N requests in PM_QOS_CPU_DMA_LATENCY, all distinct (request i at 100 + 2i,
+target 100); every core built from its source with the same stub headers and
+flags into one binary (tools/testing/pm_qos/bench.c, bench-variant.c).
+Workloads (one op each) on request m = N/2: update_moves: to 1 and back (the
+target moves every time); update_stays: to its value + 1 and back (none at
+N=1: a lone request always moves the target); update_same: to the value it
+has; add_remove: add a request and remove it (ALSA's hw_params); request:
+pm_qos_request(), for v2.6.34 pm_qos_requirement(); call_nop: an empty
+function called like request, the loop's floor.  Above 1000 requests the
+list-based cores get their list built directly (the list N adds would leave,
+then their own update_target()), as N O(N) adds would take minutes; every
+workload is checked on every core to do what its name says, and to leave the
+requests and allocations as they were, before and after it is timed.
+
+Each of {reps} rounds sets every N up afresh and runs every point once on
+every core for about {target_us} us, the cores in rotating order.  ns/op is
+the median of a point's {reps} rounds, +-% half their interquartile range
+relative to it.  The goals compare two timings by their paired ratio: the
+ratio within each round, whose two timings ran moments apart, then the median
+over the rounds; so a slow phase of the machine moves both sides of a ratio
+alike.  Absolute ns/op depend on the machine and its load; the verdicts do
+not rest on them.
+
+Two threads: both run the op at once on the same class (the second on request
+N/2 + N/4, moving it to 2), so an update may find the target already moved by
+the other; ns/op is wall time over one thread's ops, what each caller pays.
+While the other CPU is busy the two threads share one.
+
+instr/op: callgrind, one thread, a fixed number K of ops per point (2000; for
+the updates and add_remove of the list-based cores 200000/N, at least 2): the
+count of 2K ops less that of K ops, over K; data reads likewise.  v2.6.34's
+handle is the request's name: its updates include the strcmp() walk that
+finds it (request N/2 sits mid-list)."""
+
+
+def tool_version(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True,
+                              check=False).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "no " + cmd[0]
+
+
+def machine():
+    cpu = open("/proc/cpuinfo").read()
+    model = re.search(r"^model name\s*: (.*)$", cpu, re.M)
+    return "%s, %d CPUs%s, Linux %s" % (
+        model.group(1) if model else platform.machine(), os.cpu_count(),
+        " (virtual machine)" if re.search(r"\bhypervisor\b", cpu) else "",
+        platform.release())
+
+
+def markdown(run, args, lines, info, tab):
+    about = "\n".join("- " + a for a in args.about)
+    load = " ".join("%.2f" % x for x in os.getloadavg())
+    rows = run.rounds.values()
+    return """# pm_qos bench
+
+Produced by `scripts/bench` (`make bench`){took}.
+
+- Machine: {machine}
+- Compiler: {cc}, -O2; {valgrind}
+- Load average (1, 5, 15 min) at the start: {load0}; at the end: {load}
+{about}
+
+## Method
+
+{method}
+
+## Goals
+
+```
+{goals}
+{info}
+```
+
+## Results
+
+{table}
+
+![ns/op against N](bench.png)
+{instr}
+Numbers: [bench.tsv](bench.tsv).
+""".format(took=", " + args.took if args.took else "", machine=machine(),
+           load0=args.load_start,
+           cc=tool_version(["cc", "--version"]),
+           valgrind=tool_version(["valgrind", "--version"]), load=load,
+           about=about, goals="\n".join("%s %s" % l for l in lines),
+           info="\n".join("info " + i for i in info), table=tab,
+           method=METHOD.format(reps=max(len(r) for r in rows),
+                                target_us=args.target_us),
+           instr="![instructions/op against N](bench-instr.png)\n"
+           if run.counts else "")
+
+
+def self_test():
+    """The goals on made-up runs: one that meets them, and one bad in each
+    way a core could be; returns the number of wrong verdicts."""
+    def make(slow_big=1.0, reader_dr=1.0, same_grows=1.0):
+        rows, counts = [], {}
+        for n in (1, 10000, 100000):
+            for c in ("project", "posted"):
+                lst = c == "posted"
+                cost = {"update_moves": (n if lst else 1) * 40.0 *
+                        (slow_big if n == 100000 and not lst else 1),
+                        "update_same": 14.0 * (same_grows if n > 1 else 1),
+                        "request": 1.6, "call_nop": 1.6,
+                        "update_stays": 30.0, "add_remove": 60.0}
+                for w, ns in cost.items():
+                    for r in range(5):
+                        rows.append(dict(variant=c, workload=w, threads=1,
+                                         n=n, round=r, ns=ns * (1 + r / 50),
+                                         ops=100))
+                    ir = {"request": 13, "call_nop": 8}.get(w, ns * 8)
+                    dr = {"request": 1 + reader_dr, "call_nop": 1}.get(w, 9)
+                    counts[(c, w, n)] = (2000, ir, dr)
+        return goals(Run(rows, counts))[0]
+
+    cases = [(make(), {"1": "PASS", "2": "PASS", "3": "PASS", "4": "PASS",
+                       "5": "PASS"}),
+             (make(slow_big=3.0), {"2": "FAIL"}),
+             (make(reader_dr=2.0), {"5": "FAIL"}),
+             (make(same_grows=2.0), {"3": "FAIL"})]
+    wrong = 0
+    for lines, want in cases:
+        got = {text.split()[0]: v for v, text in lines}
+        for goal, v in want.items():
+            if got.get(goal) != v:
+                print("self-test: goal %s is %s, expected %s: %s" % (
+                    goal, got.get(goal), v, lines), file=sys.stderr)
+                wrong += 1
+    print("bench-report self-test: %d of %d verdicts wrong" % (
+        wrong, sum(len(w) for _, w in cases)))
+    return wrong
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--time", help="what `bench time` printed")
+    p.add_argument("--out", help="the directory for the results")
+    p.add_argument("--callgrind", help="the directory of the profiles")
+    p.add_argument("--about", action="append", default=[],
+                   help="a line for bench.md's list of what was measured")
+    p.add_argument("--took", default="", help="how long the run took")
+    p.add_argument("--load-start", default="?",
+                   help="/proc/loadavg's first three fields at the start")
+    p.add_argument("--target-us", default="250")
+    p.add_argument("--self-test", action="store_true",
+                   help="check the verdicts on made-up runs and exit")
+    args = p.parse_args()
+    if args.self_test:
+        return 1 if self_test() else 0
+    if not args.time or not args.out:
+        p.error("--time and --out are needed")
+    with open(args.time) as f:
+        head = f.readline().rstrip("\n").split("\t")
+        rows = [dict(zip(head, line.rstrip("\n").split("\t"))) for line in f]
+    if not rows or "round" not in head:
+        sys.exit("bench-report: %s holds no rounds of `bench time`" %
+                 args.time)
+    counts = read_counts(args.callgrind) if args.callgrind else {}
+    if args.callgrind and not counts:
+        sys.exit("bench-report: no profiles of `bench count` in %s" %
+                 args.callgrind)
+    run = Run(rows, counts)
+    lines, info = goals(run)
+    rows = summary(run)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "bench.tsv"), "w") as f:
+        for r in [TSV_HEAD] + rows:
+            f.write("\t".join(map(str, r)) + "\n")
+    tab = table(run, rows)
+    plot(run, os.path.join(args.out, "bench.png"), "ns")
+    if run.counts:
+        plot(run, os.path.join(args.out, "bench-instr.png"), "instr")
+    with open(os.path.join(args.out, "bench.md"), "w") as f:
+        f.write(markdown(run, args, lines, info, tab))
+    print(tab + "\n")
+    for v, text in lines:
+        print(v, text)
+    for i in info:
+        print("info", i)
+    return 1 if any(v == "FAIL" for v, _ in lines) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
