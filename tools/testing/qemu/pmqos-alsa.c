@@ -5,14 +5,20 @@
  * snd_pcm_hw_params() adds a cpu_dma_latency request of 75% of the period
  * time; hw_free and the release of the substream must remove it.  Raw
  * ioctls on every playback PCM in /dev/snd (QEMU: -device AC97,
- * -device intel-hda -device hda-duplex), no alsa-lib.
+ * -device intel-hda -device hda-duplex), no alsa-lib.  With the test-only
+ * notifier of kernel/0002-pm_qos-*.patch held, that one card's hw_params
+ * does not wait for another card's notification, and that two hw_params,
+ * or a hw_params and a hw_free, on one substream are serialised.  Last, a
+ * real player: aplay (alsa-utils, dynamic, through alsa-lib) on the AC97
+ * card, which must leave no request behind when it exits or is killed.
  */
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <sound/asound.h>
 
 #include "pmqos-lib.h"
 
-#define TIME_BOUND	20
+#define TIME_BOUND	60
 #define MAX_PCMS	4
 
 /*
@@ -167,9 +173,392 @@ static void test_pcm(const char *dev)
 	}
 }
 
+/* The test-only notifier of kernel/0002-pm_qos-*.patch. */
+#define HOLD_DIR	"/sys/module/pm_qos_hold/parameters/"
+
+/* @ms, or three times that on the debug kernel (as time_bound()). */
+static long slack_ms(long ms)
+{
+	return debug_kernel() ? 3 * ms : ms;
+}
+
+static int hold_set(int on)
+{
+	int fd = open(HOLD_DIR "hold", O_WRONLY);
+	int ok = fd >= 0 && write(fd, on ? "1" : "0", 1) == 1;
+
+	if (!ok)
+		diag("cannot write %shold: %s", HOLD_DIR, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
+/* 1 while a cpu_dma_latency notification is held, 0 if none, -1 on error. */
+static int hold_held(void)
+{
+	char buf[16];
+
+	if (slurp(HOLD_DIR "held", buf, sizeof(buf)) <= 0)
+		return -1;
+	return atoi(buf);
+}
+
+/* Wait up to @ms for a notification to be held; returns 1 if one is. */
+static int wait_held(long ms)
+{
+	double end = now_s() + ms / 1000.0;
+
+	do {
+		if (hold_held() == 1)
+			return 1;
+		sleep_ms(5);
+	} while (now_s() < end);
+	return 0;
+}
+
+/* Reap @pid if it has exited; returns 1 with its status in *st, else 0. */
+static int reaped(pid_t pid, int *st)
+{
+	return pid > 0 && waitpid(pid, st, WNOHANG) == pid;
+}
+
+/* Wait up to @ms for @pid to exit; returns 1 if it did. */
+static int wait_exit(pid_t pid, int *st, long ms)
+{
+	double end = now_s() + ms / 1000.0;
+
+	do {
+		if (reaped(pid, st))
+			return 1;
+		sleep_ms(5);
+	} while (now_s() < end);
+	return 0;
+}
+
+static int exited_ok(int st)
+{
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/*
+ * A child that runs hw_params with @period frames, or hw_free if @period
+ * is 0, on @fd (shared with the parent: the same substream) and exits 0
+ * if the ioctl succeeded.
+ */
+static pid_t spawn_ioctl(int fd, unsigned int period, const char *dev)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (period)
+			_exit(set_params(fd, period, dev) > 0 ? 0 : 1);
+		_exit(ioctl(fd, SNDRV_PCM_IOCTL_HW_FREE) ? 1 : 0);
+	}
+	if (pid < 0)
+		diag("fork: %s", strerror(errno));
+	return pid;
+}
+
+static int open_pcm(const char *dev)
+{
+	char path[300];
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/snd/%s", dev);
+	fd = open(path, O_RDWR | O_NONBLOCK);
+	if (fd < 0)
+		diag("open %s: %s", path, strerror(errno));
+	return fd;
+}
+
+/*
+ * Card @a's hw_params moves the target and waits in the held notifier;
+ * card @b's hw_params, with a longer period, leaves the target as it is
+ * and must return meanwhile.  With one lock for all substreams it waits
+ * until @a's notification is let go.
+ */
+static void test_other_card(const char *a, const char *b)
+{
+	int fa = open_pcm(a), fb = open_pcm(b);
+	int st_a = -1, st_b = -1, b_done = 0, held = 0, n_a, n_b;
+	pid_t ca = -1, cb = -1;
+	double t0, tb = 0;
+
+	if (fa < 0 || fb < 0 || hold_set(1)) {
+		tap_result(0, "%s: hw_params does not wait for %s's notification",
+			   b, a);
+		goto out;
+	}
+	ca = spawn_ioctl(fa, 1024, a);
+	if (!wait_held(slack_ms(5000))) {
+		tap_result(0, "%s: hw_params does not wait for %s's notification",
+			   b, a);
+		diag("%s's hw_params never waited in the held notifier", a);
+		goto release;
+	}
+	t0 = now_s();
+	cb = spawn_ioctl(fb, 2048, b);
+	b_done = wait_exit(cb, &st_b, slack_ms(10000));
+	tb = now_s() - t0;
+	held = hold_held() == 1;
+	tap_result(b_done && held && exited_ok(st_b),
+		   "%s: hw_params does not wait for %s's notification", b, a);
+	diag("%s's hw_params %s after %.3f s, %s's notification %s", b,
+	     b_done ? "returned" : "had not returned", tb, a,
+	     held ? "still held" : "no longer held");
+release:
+	hold_set(0);
+	if (ca > 0)
+		waitpid(ca, &st_a, 0);
+	if (cb > 0 && !b_done)
+		waitpid(cb, &st_b, 0);
+	n_a = dbg_count(DEV_CPU_DMA, period_usecs(48000, 1024), PCM_SITE);
+	n_b = dbg_count(DEV_CPU_DMA, period_usecs(48000, 2048), PCM_SITE);
+	tap_result(exited_ok(st_a) && exited_ok(st_b) && n_a == 1 && n_b == 1 &&
+		   qos_get(DEV_CPU_DMA) == period_usecs(48000, 1024),
+		   "%s and %s: one request each, the target is the shorter", a, b);
+	if (n_a != 1 || n_b != 1)
+		dbg_show(DEV_CPU_DMA, LONG_MIN);
+out:
+	if (fa >= 0)
+		close(fa);
+	if (fb >= 0)
+		close(fb);
+	tap_result(pcm_lines() == 0, "%s and %s: close removes both", a, b);
+}
+
+/*
+ * Two processes share one substream's fd.  The first's hw_params waits in
+ * the held notifier while it adds the request; a second hw_params, or a
+ * hw_free, must wait for it.  Not serialised, the second would see no
+ * request yet and add another one (a leak), or remove nothing (and the
+ * first's request would stay after hw_free).
+ */
+static void test_same_substream(const char *dev)
+{
+	/* hw_free after hw_params of a shorter period: the target must move */
+	static const unsigned int first[] = { 1024, 512 };
+	static const unsigned int second[] = { 1024, 0 };
+	int fd = open_pcm(dev), i;
+
+	for (i = 0; i < 2; i++) {
+		const char *what = second[i] ? "hw_params" : "hw_free";
+		int st1 = -1, st2 = -1, early = 0, n, want = second[i] ? 1 : 0;
+		pid_t c1 = -1, c2 = -1;
+
+		if (fd < 0 || hold_set(1)) {
+			tap_result(0, "%s: %s waits for a concurrent hw_params",
+				   dev, what);
+			continue;
+		}
+		c1 = spawn_ioctl(fd, first[i], dev);
+		if (wait_held(slack_ms(5000))) {
+			c2 = spawn_ioctl(fd, second[i], dev);
+			/* serialised, it waits for as long as the hold */
+			early = wait_exit(c2, &st2, slack_ms(1000));
+		} else {
+			diag("%s: hw_params never waited in the held notifier",
+			     dev);
+		}
+		hold_set(0);
+		if (c1 > 0)
+			waitpid(c1, &st1, 0);
+		if (c2 > 0 && !early)
+			waitpid(c2, &st2, 0);
+		n = pcm_lines();
+		tap_result(c2 > 0 && !early && exited_ok(st1) && exited_ok(st2) &&
+			   n == want,
+			   "%s: %s waits for a concurrent hw_params, %d request%s left",
+			   dev, what, want, want ? "" : "s");
+		if (c2 <= 0 || early || n != want) {
+			if (c2 > 0)
+				diag("%s %s, then %d requests", what,
+				     early ? "returned while hw_params was held" :
+					     "waited", n);
+			dbg_show(DEV_CPU_DMA, LONG_MIN);
+		}
+		/* the next round must move the target again */
+		if (second[i] && ioctl(fd, SNDRV_PCM_IOCTL_HW_FREE))
+			diag("%s: HW_FREE: %s", dev, strerror(errno));
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+#define APLAY		"/usr/bin/aplay"
+#define APLAY_LOG	"/tmp/aplay.log"
+
+/* The AC97 card (intel8x0: driver ICH*) in /proc/asound/cards, or -1. */
+static int ac97_card(void)
+{
+	char buf[4096], *line, *save, *p;
+	int card;
+
+	if (slurp("/proc/asound/cards", buf, sizeof(buf)) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		p = strstr(line, "]: ");
+		if (p && sscanf(line, "%d", &card) == 1 &&
+		    !strncmp(p + 3, "ICH", 3))
+			return card;
+	}
+	return -1;
+}
+
+/* aplay of @secs s of silence on card @card, output to APLAY_LOG. */
+static pid_t spawn_aplay(int card, int secs)
+{
+	char dev[16], dur[16];
+	pid_t pid;
+
+	snprintf(dev, sizeof(dev), "hw:%d,0", card);
+	snprintf(dur, sizeof(dur), "%d", secs);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(APLAY_LOG, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		execl(APLAY, "aplay", "-D", dev, "-t", "raw", "-f", "S16_LE",
+		      "-c", "2", "-r", "48000", "--period-size=1024",
+		      "--buffer-size=4096", "-d", dur, "/dev/zero", (char *)NULL);
+		fprintf(stderr, "exec %s: %s\n", APLAY, strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		diag("fork: %s", strerror(errno));
+	return pid;
+}
+
+static void show_aplay_log(void)
+{
+	char buf[4096], *line, *save;
+
+	if (slurp(APLAY_LOG, buf, sizeof(buf)) < 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		diag("aplay: %s", line);
+}
+
+/* hw_ptr of card @card's first playback substream if it runs, else -1. */
+static long running_hw_ptr(int card)
+{
+	char path[64], buf[1024], *p;
+
+	snprintf(path, sizeof(path), "/proc/asound/card%d/pcm0p/sub0/status",
+		 card);
+	if (slurp(path, buf, sizeof(buf)) < 0 || !strstr(buf, "state: RUNNING"))
+		return -1;
+	p = strstr(buf, "hw_ptr");
+	p = p ? strchr(p, ':') : NULL;
+	return p ? strtol(p + 1, NULL, 10) : -1;
+}
+
+/*
+ * Wait until aplay @pid plays: its substream runs and the hardware pointer
+ * moves.  Then *n is the number of PCM requests of @want usec in debugfs
+ * and *agg the aggregate.  Returns 1 if it played, and still does.
+ */
+static int wait_playing(int card, pid_t pid, int want, int *n, int32_t *agg)
+{
+	double end = now_s() + slack_ms(10000) / 1000.0;
+	long first = -1, ptr;
+	int st;
+
+	do {
+		ptr = running_hw_ptr(card);
+		if (first < 0)
+			first = ptr;
+		else if (ptr > first) {
+			*n = dbg_count(DEV_CPU_DMA, want, PCM_SITE);
+			*agg = qos_get(DEV_CPU_DMA);
+			diag("aplay plays: hw_ptr %ld, then %ld", first, ptr);
+			return !reaped(pid, &st);
+		}
+		if (reaped(pid, &st)) {
+			diag("aplay ended (status 0x%x) before it played", st);
+			show_aplay_log();
+			return 0;
+		}
+		sleep_ms(20);
+	} while (now_s() < end);
+	diag("aplay did not start playing");
+	return 0;
+}
+
+/*
+ * A real player through alsa-lib: the request appears while aplay plays,
+ * and is gone when it exits and when it is killed in the middle.
+ */
+static void test_aplay(void)
+{
+	int want = period_usecs(48000, 1024), card = ac97_card(), n = -1;
+	int playing, st = -1, gone;
+	int32_t agg = 0;
+	pid_t pid;
+
+	if (access(APLAY, X_OK) || card < 0) {
+		tap_result(0, "aplay (%s, from alsa-utils) and the AC97 card",
+			   APLAY);
+		diag("%s: %s; AC97 card %d in /proc/asound/cards", APLAY,
+		     access(APLAY, X_OK) ? strerror(errno) : "present", card);
+		return;
+	}
+
+	pid = spawn_aplay(card, 2);
+	playing = wait_playing(card, pid, want, &n, &agg);
+	tap_result(playing && n == 1 && agg == want,
+		   "aplay hw:%d,0: a request of %d usec while it plays", card,
+		   want);
+	if (!playing || n != 1 || agg != want) {
+		diag("%d requests of %d usec, aggregate %d", n, want, agg);
+		dbg_show(DEV_CPU_DMA, LONG_MIN);
+	}
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	gone = pcm_lines() == 0 && qos_get(DEV_CPU_DMA) == PM_QOS_LAT_DEFAULT;
+	tap_result(exited_ok(st) && gone,
+		   "aplay exits: its request is gone");
+	if (!exited_ok(st) || !gone) {
+		diag("aplay status 0x%x, %d PCM requests, aggregate %d", st,
+		     pcm_lines(), qos_get(DEV_CPU_DMA));
+		show_aplay_log();
+	}
+
+	pid = spawn_aplay(card, 60);
+	playing = wait_playing(card, pid, want, &n, &agg);
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+	}
+	gone = pcm_lines() == 0 && qos_get(DEV_CPU_DMA) == PM_QOS_LAT_DEFAULT;
+	tap_result(playing && n == 1 && WIFSIGNALED(st) &&
+		   WTERMSIG(st) == SIGKILL && gone,
+		   "aplay SIGKILLed while it plays: its request is gone");
+	if (!playing || n != 1 || !WIFSIGNALED(st) || !gone) {
+		diag("%d requests of %d usec while playing; status 0x%x, then %d PCM requests, aggregate %d",
+		     n, want, st, pcm_lines(), qos_get(DEV_CPU_DMA));
+		show_aplay_log();
+	}
+}
+
+static int card_of(const char *dev)
+{
+	unsigned int card;
+
+	return sscanf(dev, "pcmC%u", &card) == 1 ? (int)card : -1;
+}
+
 int main(void)
 {
 	char names[16][NAME_LEN];
+	const char *first = NULL, *other = NULL;
 	int i, n, tested = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -184,8 +573,20 @@ int main(void)
 			if (!tested++)
 				tap_result(1, "playback PCM devices in /dev/snd");
 			test_pcm(names[i]);
+			if (!first)
+				first = names[i];
+			else if (!other && card_of(names[i]) != card_of(first))
+				other = names[i];
 		}
 	if (!tested)
 		tap_result(0, "playback PCM devices in /dev/snd (QEMU -device AC97 or intel-hda + hda-duplex)");
+
+	if (first && other)
+		test_other_card(first, other);
+	else
+		tap_result(0, "playback PCM devices on two cards (QEMU -device AC97 and intel-hda + hda-duplex)");
+	if (first)
+		test_same_substream(first);
+	test_aplay();
 	return tap_finish();
 }

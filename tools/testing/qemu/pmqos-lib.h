@@ -14,6 +14,7 @@
 #define PMQOS_LIB_H
 
 #include <errno.h>
+#include <net/if.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -22,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -344,6 +347,53 @@ static long __maybe_unused proc_power_latency(void)
 	if (!p)
 		return LONG_MIN;
 	return strtol(p + strlen("maximum allowed latency:"), NULL, 10);
+}
+
+/* Network interfaces, through SIOC*IF* ioctls on a datagram socket. */
+static int __maybe_unused if_ioctl(const char *ifname, unsigned long cmd,
+				   struct ifreq *ifr)
+{
+	static int sock = -1;
+
+	if (sock < 0)
+		sock = socket(AF_INET, SOCK_DGRAM, 0);
+	snprintf(ifr->ifr_name, IFNAMSIZ, "%.*s", IFNAMSIZ - 1, ifname);
+	return ioctl(sock, cmd, ifr);
+}
+
+/* The IFF_* flags of @ifname, or -1. */
+static int __maybe_unused if_flags(const char *ifname)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	if (if_ioctl(ifname, SIOCGIFFLAGS, &ifr))
+		return -1;
+	return ifr.ifr_flags;
+}
+
+/* ifup (@up) or ifdown; 0 on success. */
+static int __maybe_unused if_set_up(const char *ifname, int up)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	if (if_ioctl(ifname, SIOCGIFFLAGS, &ifr))
+		return -1;
+	if (up)
+		ifr.ifr_flags |= IFF_UP;
+	else
+		ifr.ifr_flags &= ~IFF_UP;
+	return if_ioctl(ifname, SIOCSIFFLAGS, &ifr);
+}
+
+static int __maybe_unused if_set_mtu(const char *ifname, int mtu)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	ifr.ifr_mtu = mtu;
+	return if_ioctl(ifname, SIOCSIFMTU, &ifr);
 }
 
 #endif /* PMQOS_LIB_H */

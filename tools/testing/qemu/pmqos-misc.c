@@ -7,10 +7,12 @@
  * any other write is ASCII hex (optional 0x, 1..8 digits, optional '\n'
  * and/or NUL, at most 11 bytes), bad input is -EINVAL and leaves the request
  * alone, read() returns the aggregate, close removes the request.  The
- * aggregate is also checked through ACPI's /proc/.../power and debugfs.
+ * aggregate folds in the class default.  It is also checked through ACPI's
+ * /proc/.../power and debugfs, whose files only root may read.
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <poll.h>
 
@@ -89,7 +91,7 @@ static const struct good_write good_writes[] = {
 	{ "0xABCDEF\n", 9, 0xabcdef },
 	{ "0x64\n\0", 6, 100 },
 	{ "0", 1, 0 },
-	{ "0x7fffffff\n", 11, PM_QOS_LAT_DEFAULT },	/* min with others' defaults */
+	{ "0x7fffffff\n", 11, PM_QOS_LAT_DEFAULT },	/* the default is folded in */
 	{ "0xffffffff", 10, PM_QOS_LAT_DEFAULT },	/* -1: default */
 	{ "0x3e8\n", 6, 1000 },
 	/* the ABI's trap: `echo 100` writes 4 bytes, read as a binary s32 */
@@ -129,7 +131,7 @@ static void test_good_writes(void)
 		bad++;
 	if (qos_set(fd, -1) || qos_pread(fd) != PM_QOS_LAT_DEFAULT)
 		bad++;
-	/* drivers hold default requests: above the default, the min is it */
+	/* above the default: the default is folded in */
 	if (qos_set(fd, INT32_MAX) || qos_pread(fd) != PM_QOS_LAT_DEFAULT)
 		bad++;
 	tap_result(!bad, "binary writes: 4242, 0, -1 (default), INT32_MAX");
@@ -269,6 +271,103 @@ static void test_classes(void)
 	tap_result(l[0] == 4000 && l[1] == 6000 && l[2] == PM_QOS_LAT_DEFAULT &&
 		   qos_get(DEV_NET_LAT) == PM_QOS_LAT_DEFAULT,
 		   "network_latency aggregates with min, classes independent");
+}
+
+/*
+ * The aggregate folds in the class default, as in 2.6.34: a request above it
+ * leaves the target at the default.  network_latency has no request of the
+ * kernel's (cpu_dma_latency has: drivers that hold one at the default would
+ * hide the difference), so a lone request is the only one of its class.
+ */
+static void test_default_folded(void)
+{
+	int fd = qos_open(DEV_NET_LAT), fd2;
+	int32_t v1, v2, v3, v4 = -1;
+	long tg = PM_QOS_LAT_DEFAULT;
+
+	if (fd < 0) {
+		tap_result(0, "default folded: open: %s", strerror(errno));
+		return;
+	}
+	qos_set(fd, INT32_MAX);
+	v1 = qos_pread(fd);
+	if (dbg_ok)
+		tg = dbg_target(DEV_NET_LAT);
+	fd2 = qos_open(DEV_NET_LAT);		/* a request at the default */
+	v2 = qos_pread(fd);
+	if (write(fd, "0x7ffffffe\n", 11) == 11)
+		v4 = qos_pread(fd);
+	qos_set(fd, PM_QOS_LAT_DEFAULT - 1);
+	v3 = qos_pread(fd);
+	close(fd2);
+	close(fd);
+	tap_result(v1 == PM_QOS_LAT_DEFAULT && v2 == PM_QOS_LAT_DEFAULT &&
+		   v4 == PM_QOS_LAT_DEFAULT && tg == PM_QOS_LAT_DEFAULT &&
+		   v3 == PM_QOS_LAT_DEFAULT - 1,
+		   "network_latency: a request above the default leaves the target at %d",
+		   PM_QOS_LAT_DEFAULT);
+	if (!(v1 == PM_QOS_LAT_DEFAULT && v2 == PM_QOS_LAT_DEFAULT &&
+	      v4 == PM_QOS_LAT_DEFAULT && tg == PM_QOS_LAT_DEFAULT &&
+	      v3 == PM_QOS_LAT_DEFAULT - 1))
+		diag("INT32_MAX: %d (debugfs %ld), with a second fd: %d, "
+		     "0x7ffffffe: %d, default - 1: %d", v1, tg, v2, v4, v3);
+}
+
+/*
+ * The built-in drivers' requests at boot, as debugfs names their callers:
+ * ipw2100 (no device) holds one at the default, added by ipw2100_init()
+ * before it registers the driver; igbvf, whose request never left the
+ * default, holds none.
+ */
+static void test_boot_requests(void)
+{
+	int ipw = dbg_count(DEV_CPU_DMA, PM_QOS_LAT_DEFAULT, "ipw2100_init");
+	int igbvf = dbg_count(DEV_CPU_DMA, LONG_MIN, "igbvf");
+
+	tap_result(ipw == 1 && igbvf == 0,
+		   "debugfs at boot: ipw2100_init's request at the default, none of igbvf");
+	if (ipw != 1 || igbvf)
+		dbg_show(DEV_CPU_DMA, LONG_MIN);
+}
+
+/* debugfs names opener pids and kernel symbols: mode 0400, root only */
+static void test_debugfs_mode(void)
+{
+	static const char * const names[] = { DEV_CPU_DMA, DEV_NET_LAT, DEV_NET_TPUT };
+	char path[128];
+	struct stat st;
+	unsigned int i, bad = 0;
+	int status = -1;
+	pid_t pid;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(path, sizeof(path), DEBUGFS_PMQOS "%s", names[i]);
+		memset(&st, 0, sizeof(st));
+		errno = 0;
+		if (stat(path, &st) || (st.st_mode & 07777) != 0400 || st.st_uid) {
+			bad++;
+			diag("%s: %s, mode %o, uid %u", path,
+			     errno ? strerror(errno) : "stat", st.st_mode & 07777,
+			     (unsigned int)st.st_uid);
+		}
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int fd;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		fd = open(DEBUGFS_PMQOS DEV_CPU_DMA, O_RDONLY);
+		_exit(fd < 0 && errno == EACCES ? 0 : 1);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	tap_result(!bad && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		   "debugfs pm_qos files: mode 0400, uid 65534 gets EACCES");
+	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+		diag("as uid 65534: open " DEBUGFS_PMQOS DEV_CPU_DMA " was not refused with EACCES (status %d)",
+		     status);
 }
 
 static void test_proc_power(void)
@@ -561,6 +660,11 @@ int main(void)
 	test_classes();
 	test_proc_power();
 	test_debugfs();
+	test_default_folded();
+	if (dbg_ok) {
+		test_debugfs_mode();
+		test_boot_requests();
+	}
 	test_children();
 	test_churn();
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
