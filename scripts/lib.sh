@@ -47,3 +47,60 @@ timed() {
 	say "$label: $(( $(date +%s) - t0 )) s"
 	return $rc
 }
+
+# The identity that signs the mails (From:, Signed-off-by:): the git identity
+# of whoever runs the script, or this placeholder where none is set.
+PLACEHOLDER_IDENT='pm-qos series <pm-qos@example.invalid>'
+mail_ident() {
+	local name email
+	name=$(git -C "$TOP" config user.name 2>/dev/null || true)
+	email=$(git -C "$TOP" config user.email 2>/dev/null || true)
+	if [ -n "$name" ] && [ -n "$email" ]; then
+		echo "$name <$email>"
+	else
+		echo "$PLACEHOLDER_IDENT"
+	fi
+}
+
+# compose_core DIR: write into DIR the core files as the last of the
+# leading "pm_qos:" patches of series leaves them, the new core beside the
+# string API: kernel/pm_qos_params.c with tools/testing/pm_qos/deprecated.c
+# (its leading #include lines join the core's first block of includes, the
+# rest is appended), include/linux/pm_qos_params.h with deprecated.h before
+# its final #endif, and Documentation/power/pm_qos_interface.txt as it is.
+compose_core() {
+	mkdir -p "$1/kernel" "$1/include/linux" "$1/Documentation/power"
+	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
+	python3 - "$TOP" "$1" <<'EOF'
+import sys
+top, out = sys.argv[1], sys.argv[2]
+dep = top + '/tools/testing/pm_qos/deprecated'
+core = open(top + '/kernel/pm_qos_params.c').read().split('\n')
+extra = open(dep + '.c').read().split('\n')
+inc = []
+while extra and extra[0].startswith('#include'):
+    inc.append(extra.pop(0))
+first = next(i for i, l in enumerate(core) if l.startswith('#include'))
+end = next(i for i in range(first, len(core)) if not core[i].startswith('#include'))
+core[end:end] = inc
+open(out + '/kernel/pm_qos_params.c', 'w').write(
+    '\n'.join(core).rstrip('\n') + '\n' + '\n'.join(extra))
+head = open(top + '/include/linux/pm_qos_params.h').read().split('\n')
+i = max(i for i, l in enumerate(head) if l.startswith('#endif'))
+open(out + '/include/linux/pm_qos_params.h', 'w').write(
+    '\n'.join(head[:i]) + '\n' + open(dep + '.h').read() + '\n'.join(head[i:]))
+EOF
+}
+
+# core_patches: how many patches the leading run of "pm_qos:" subjects in
+# series has: the tree they leave has the new core beside the string API.
+core_patches() {
+	local name n=0
+	while IFS= read -r name; do
+		case $name in ''|'#'*) continue ;; esac
+		git mailinfo -b /dev/null /dev/null <"$TOP/patches/$name" |
+			grep -q '^Subject: pm_qos: ' || break
+		n=$((n + 1))
+	done <"$TOP/series"
+	echo "$n"
+}
