@@ -6,13 +6,14 @@
  * Static glibc binaries on a 2.6.34 kernel: stick to old system calls
  * (open/read/write/pread/fork/waitpid/kill/nanosleep); glibc wrappers that
  * need newer ones (setrlimit -> prlimit64, posix_spawn, getrandom, statx,
- * clone3) fail with ENOSYS there.  Even fstat() fails (EINVAL): glibc 2.33+
- * implements it as fstatat(fd, "", AT_EMPTY_PATH), new in 2.6.39, and that
- * breaks opendir(); dir_names() below reads directories with getdents64.
+ * clone3) fail with ENOSYS there.  fstat(), which glibc 2.33+ implements as
+ * fstatat(fd, "", AT_EMPTY_PATH) (new in 2.6.39), and with it opendir(),
+ * works through compat/0009-stat-accept-at-empty-path.patch.
  */
 #ifndef PMQOS_LIB_H
 #define PMQOS_LIB_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <net/if.h>
 #include <fcntl.h>
@@ -226,13 +227,6 @@ static int __maybe_unused has_token(const char *line, long value)
 	return 0;
 }
 
-struct linux_dirent64 {
-	uint64_t	d_ino;
-	int64_t		d_off;
-	unsigned short	d_reclen;
-	unsigned char	d_type;
-	char		d_name[];
-};
 
 #define NAME_LEN	32
 
@@ -248,27 +242,21 @@ static int cmp_names(const void *a, const void *b)
 static int __maybe_unused dir_names(const char *path, const char *prefix,
 				    char names[][NAME_LEN], int max)
 {
-	char buf[4096];
-	int fd = open(path, O_RDONLY | O_DIRECTORY);
+	DIR *dir = opendir(path);
+	struct dirent *d;
 	int n = 0;
-	long len, off;
 
-	if (fd < 0)
+	if (!dir)
 		return -1;
-	while ((len = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
-		for (off = 0; off < len;) {
-			struct linux_dirent64 *d = (void *)(buf + off);
-
-			off += d->d_reclen;
-			if (strncmp(d->d_name, prefix, strlen(prefix)) ||
-			    strlen(d->d_name) >= NAME_LEN)
-				continue;
-			if (n < max)
-				strcpy(names[n], d->d_name);
-			n++;
-		}
+	while ((d = readdir(dir))) {
+		if (strncmp(d->d_name, prefix, strlen(prefix)) ||
+		    strlen(d->d_name) >= NAME_LEN)
+			continue;
+		if (n < max)
+			strcpy(names[n], d->d_name);
+		n++;
 	}
-	close(fd);
+	closedir(dir);
 	qsort(names, n < max ? n : max, NAME_LEN, cmp_names);
 	return n;
 }
