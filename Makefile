@@ -1,8 +1,10 @@
 # pm_qos handle-API series: the front door.  `make help` lists the targets.
-KSRC ?= $(HOME)/.cache/pm-qos/linux-2.6.34
+# KSRC and PMQOS_CACHE pass through to the scripts, whose defaults are in
+# scripts/lib.sh; none is set here.
 DIR ?=
 ARGS ?=
-export KSRC
+export KSRC PMQOS_CACHE
+lib = $(shell bash -c '. scripts/lib.sh && echo "$$$(1)"')
 
 help:
 	@echo "make check          install what is missing, run tier 1 tests, and tier 2 if KSRC has a tree"
@@ -15,7 +17,8 @@ help:
 	@echo "make bench          benchmarks: this core against the 2.6.34 and the 2010-04-30 versions"
 	@echo "make deps           install the Debian packages and extract linux-source-6.1 files"
 	@echo "make clean          remove build outputs in the repository"
-	@echo "KSRC=$(KSRC)"
+	@echo "KSRC=$(call lib,KSRC)"
+	@echo "PMQOS_CACHE=$(call lib,CACHE)"
 
 deps:
 	@scripts/deps

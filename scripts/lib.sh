@@ -1,9 +1,17 @@
 # Common shell definitions for the project's scripts; sourced, never run.
 # shellcheck shell=bash
 
+# The settings below are defined here and nowhere else: the Makefiles read
+# them from this file (make -C tools/testing/pm_qos -pn | grep CACHE).
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Cache root: scratch trees, builds, logs, the files of linux-source-6.1.
 CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
+# The v2.6.34 tree (any git checkout, a git worktree too); never modified.
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
+# Files of Debian's linux-source-6.1, extracted by scripts/deps only.
+L61=$CACHE/linux-6.1
+# A call of the string API (extended regex).
+OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
 # Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
@@ -61,6 +69,10 @@ mail_ident() {
 		echo "$PLACEHOLDER_IDENT"
 	fi
 }
+
+# ident_name IDENT, ident_email IDENT: the parts of "Name <email>".
+ident_name() { echo "${1% <*}"; }
+ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
 
 # compose_core DIR: write into DIR the core files as the last of the
 # leading "pm_qos:" patches of series leaves them, the new core beside the
