@@ -46,6 +46,23 @@ need_tool() {
 		die "missing '$1': run 'make deps' (or apt-get install $2)"
 }
 
+# TAP (kselftest style) for a test script: tap_plan N announces N results
+# (optional), ok/notok NAME count a result, diag turns its stdin into
+# comments, tap_skip_all says in one line why nothing ran and exits 77,
+# tap_finish prints the plan (unless announced) and "N passed, N failed",
+# and fails if anything failed.
+TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_PLAN=
+tap_plan() { TAP_PLAN=$1; echo "1..$1"; }
+ok() { TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1)); echo "ok $TAP_N - $*"; }
+notok() { TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $*"; }
+diag() { sed 's/^/# /'; }
+tap_skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+tap_finish() {
+	[ -n "$TAP_PLAN" ] || echo "1..$TAP_N"
+	echo "$TAP_PASS passed, $TAP_FAIL failed"
+	[ "$TAP_FAIL" = 0 ]
+}
+
 # timed LABEL CMD...: run CMD, then report how long it took.
 timed() {
 	local label=$1 t0 rc=0
