@@ -23,11 +23,16 @@ KBUILD_LOCK=$CACHE/build/.kbuild.lock
 die() { echo "$prog: $*" >&2; exit 1; }
 say() { echo "$prog: $*" >&2; }
 
-# have_tree: true when KSRC is a git checkout of a 2.6.34-era tree: tier 2
-# makes its scratch copies with git.
+# have_tree: true when KSRC holds a 2.6.34-era tree at the top of a git
+# work tree, as git itself says: a clone, or a `git worktree` (whose .git is
+# a file).  Tier 2 makes its scratch copies with git.
 have_tree() {
+	local top
+
 	[ -f "$KSRC/Makefile" ] && [ -f "$KSRC/kernel/pm_qos_params.c" ] &&
-		git -C "$KSRC" rev-parse --verify -q HEAD >/dev/null 2>&1
+		git -C "$KSRC" rev-parse --verify -q HEAD >/dev/null 2>&1 &&
+		top=$(git -C "$KSRC" rev-parse --show-toplevel 2>/dev/null) &&
+		[ "$(cd "$top" && pwd -P)" = "$(cd "$KSRC" && pwd -P)" ]
 }
 
 # tree_missing_msg: the one line that says what is missing and how to get it.
