@@ -49,6 +49,5 @@ bench: deps
 
 clean:
 	@$(MAKE) -s -C tools/testing/pm_qos clean
-	@[ ! -f tools/testing/qemu/Makefile ] || $(MAKE) -s -C tools/testing/qemu clean
 
 .PHONY: help deps check convert boot boot-debug series-check series bench clean
