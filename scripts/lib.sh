@@ -1,9 +1,17 @@
 # Common shell definitions for the project's scripts; sourced, never run.
 # shellcheck shell=bash
 
+# The settings below are defined here and nowhere else: the Makefiles read
+# them from this file (make -C tools/testing/pm_qos -pn | grep CACHE).
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Cache root: scratch trees, builds, logs, the files of linux-source-6.1.
 CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
+# The v2.6.34 tree (any git checkout, a git worktree too); never modified.
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
+# Files of Debian's linux-source-6.1, extracted by scripts/deps only.
+L61=$CACHE/linux-6.1
+# A call of the string API (extended regex).
+OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
 # Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
@@ -15,11 +23,16 @@ KBUILD_LOCK=$CACHE/build/.kbuild.lock
 die() { echo "$prog: $*" >&2; exit 1; }
 say() { echo "$prog: $*" >&2; }
 
-# have_tree: true when KSRC is a git checkout of a 2.6.34-era tree: tier 2
-# makes its scratch copies with git.
+# have_tree: true when KSRC holds a 2.6.34-era tree at the top of a git
+# work tree, as git itself says: a clone, or a `git worktree` (whose .git is
+# a file).  Tier 2 makes its scratch copies with git.
 have_tree() {
+	local top
+
 	[ -f "$KSRC/Makefile" ] && [ -f "$KSRC/kernel/pm_qos_params.c" ] &&
-		git -C "$KSRC" rev-parse --verify -q HEAD >/dev/null 2>&1
+		git -C "$KSRC" rev-parse --verify -q HEAD >/dev/null 2>&1 &&
+		top=$(git -C "$KSRC" rev-parse --show-toplevel 2>/dev/null) &&
+		[ "$(cd "$top" && pwd -P)" = "$(cd "$KSRC" && pwd -P)" ]
 }
 
 # tree_missing_msg: the one line that says what is missing and how to get it.
@@ -36,6 +49,23 @@ need_tree() { have_tree || die "$(tree_missing_msg)"; }
 need_tool() {
 	command -v "$1" >/dev/null 2>&1 ||
 		die "missing '$1': run 'make deps' (or apt-get install $2)"
+}
+
+# TAP (kselftest style) for a test script: tap_plan N announces N results
+# (optional), ok/notok NAME count a result, diag turns its stdin into
+# comments, tap_skip_all says in one line why nothing ran and exits 77,
+# tap_finish prints the plan (unless announced) and "N passed, N failed",
+# and fails if anything failed.
+TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_PLAN=
+tap_plan() { TAP_PLAN=$1; echo "1..$1"; }
+ok() { TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1)); echo "ok $TAP_N - $*"; }
+notok() { TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $*"; }
+diag() { sed 's/^/# /'; }
+tap_skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+tap_finish() {
+	[ -n "$TAP_PLAN" ] || echo "1..$TAP_N"
+	echo "$TAP_PASS passed, $TAP_FAIL failed"
+	[ "$TAP_FAIL" = 0 ]
 }
 
 # timed LABEL CMD...: run CMD, then report how long it took.
@@ -61,6 +91,10 @@ mail_ident() {
 		echo "$PLACEHOLDER_IDENT"
 	fi
 }
+
+# ident_name IDENT, ident_email IDENT: the parts of "Name <email>".
+ident_name() { echo "${1% <*}"; }
+ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
 
 # compose_core DIR: write into DIR the core files as the last of the
 # leading "pm_qos:" patches of series leaves them, the new core beside the

@@ -1,0 +1,78 @@
+# Applying the series (tier 2):
+#   - git am of the series onto a scratch clone, patch by patch, and
+#     quilt push -a onto another, both with no fuzz and no offset; the
+#     pre-images of the first patches equal the tree's blobs
+#   - after the last patch, git grep finds no caller of the string API
+#   A missing quilt is a "not ok" that says what to install.
+# shellcheck shell=bash
+
+# check_apply: git am and quilt; fails if git am stopped, as the checks
+# after it need the whole series.  Leaves the tree after patch i tagged
+# p$i in $am.
+check_apply() {
+	local name i total f pre have out bad
+	total=$(wc -l <"$tmp/series")
+	# --- git am, checking every index line against the real tree ---
+	git clone -q --shared "$KSRC" "$am"
+	git -C "$am" checkout -q --detach "$base"
+	git -C "$am" config user.name "$(ident_name "$PLACEHOLDER_IDENT")"
+	git -C "$am" config user.email "$(ident_email "$PLACEHOLDER_IDENT")"
+	i=0
+	: >"$tmp/series-c"
+	while IFS= read -r name; do
+		i=$((i + 1))
+		bad=
+		while read -r f; do
+			pre=$(section "$f" "$P/$name" | sed -n 's/^index \([0-9a-f]*\)\.\..*/\1/p' | head -n 1)
+			have=$(git -C "$am" rev-parse -q --verify "HEAD:$f" 2>/dev/null || echo 0000000000000000000000000000000000000000)
+			case $have in "$pre"*) ;; *) bad="$bad $f" ;; esac
+			case $f in *.c) echo "$f" >>"$tmp/series-c" ;; esac
+		done < <(mail_files "$P/$name")
+		if out=$(git -C "$am" am -q --whitespace=error-all "$P/$name" 2>&1) && [ -z "$bad" ]; then
+			ok "git am $i/$total $name"
+		else
+			notok "git am $i/$total $name"
+			[ -z "$bad" ] || echo "# pre-image blob differs from the tree for:$bad"
+			echo "$out" | diag
+			git -C "$am" am --abort >/dev/null 2>&1 || true
+			break
+		fi
+		git -C "$am" tag -f "p$i" >/dev/null
+	done <"$tmp/series"
+	if ! git -C "$am" rev-parse -q --verify "p$total" >/dev/null; then
+		echo "# git am stopped; the checks below need the whole series"
+		return 1
+	fi
+
+	# --- quilt push -a: no fuzz, no offset, same tree as git am ---
+	if command -v quilt >/dev/null 2>&1; then
+		git clone -q --shared "$KSRC" "$quilt"
+		git -C "$quilt" checkout -q --detach "$base"
+		echo .pc >>"$quilt/.git/info/exclude"
+		if out=$(cd "$quilt" && QUILT_PATCHES=$P QUILT_SERIES=$S quilt push -a 2>&1) &&
+			! echo "$out" | grep -qi 'fuzz\|offset' &&
+			[ "$(git -C "$quilt" add -A && git -C "$quilt" write-tree)" = \
+			  "$(git -C "$am" rev-parse "HEAD^{tree}")" ]; then
+			ok "quilt push -a: $(echo "$out" | grep -c '^Applying patch') patches, no fuzz, no offset, same tree as git am"
+		else
+			notok "quilt push -a: no fuzz, no offset, same tree as git am"
+			echo "$out" | grep -i 'fuzz\|offset\|fail\|error\|hunk' | head -n 20 | diag
+		fi
+	else
+		notok "quilt push -a: quilt is installed"
+		echo "# quilt missing: run 'make deps' (or apt-get install quilt)"
+	fi
+}
+
+check_callers() {
+	local out
+	out=$(git -C "$am" grep -n -E "$OLD_API_RE" || true)
+	if [ -z "$(echo "$out" | grep -v -e '^Documentation/' -e '^scripts/coccinelle/' || true)" ]; then
+		ok "no caller of the string API after the last patch"
+		[ -z "$out" ] || echo "$out" | cut -d: -f1 | uniq -c |
+			awk '{ print "allowed: " $1 " mentions in " $2 }' | diag
+	else
+		notok "no caller of the string API after the last patch"
+		echo "$out" | diag
+	fi
+}
