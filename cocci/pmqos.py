@@ -47,6 +47,17 @@ CORE_STRUCTS = {
 	"class", "bus_type", "dev_pm_ops", "pm_message", "module",
 }
 
+# What a driver gets once per device (or per open file): an add reached
+# with one of these can run for two devices at once.
+DEVICE_STRUCTS = {
+	"platform_device", "pci_dev", "usb_interface", "usb_device",
+	"i2c_client", "spi_device", "net_device", "device", "sdio_func",
+	"mmc_host", "mmc_card", "amba_device", "serio", "input_dev",
+	"usb_hcd", "usb_gadget", "snd_pcm_substream", "snd_card", "file",
+	"inode", "fb_info", "tty_struct", "uart_port", "snd_soc_dai",
+	"mtd_info", "video_device", "ieee80211_hw", "wiphy",
+}
+
 # Callbacks that run in atomic context, by the function that takes them
 # and the index of the argument.
 ATOMIC_CALLBACKS = {
@@ -70,6 +81,7 @@ CLASS_ABBREV = {
 
 LITERAL = re.compile(r'^"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*$')
 IDENT = re.compile(r'^[A-Za-z_]\w*$')
+CAST = re.compile(r'^\((?:const)?(?:unsigned)?char\*\)')
 
 # The reasons a call is reported, by category; the message that a site
 # gets names its own details.
@@ -188,8 +200,9 @@ class Facts:
 	def f_struct(self, d):
 		s = self.structs.setdefault(d["name"], {
 			"file": relpath(d["file"]), "line": d["line"],
-			"fields": set()})
+			"fields": set(), "types": {}})
 		s["fields"].add(d["field"])
+		s["types"][d["field"]] = d.get("type", "")
 
 	def f_svar(self, d):
 		f = d.get("func") or d.get("fun")
@@ -199,10 +212,13 @@ class Facts:
 			self.svars[f].append(e)
 
 	def f_gvar(self, d):
-		if d["fun"] != "something_else":
+		# spatch names a top-level declaration by its variable
+		if d["fun"] not in ("something_else", d["var"]):
 			return
-		self.gvars.setdefault(relpath(d["file"]), []).append(
-			(d["var"], d["type"]))
+		e = (d["var"], d["type"], d.get("ptr", True))
+		g = self.gvars.setdefault(relpath(d["file"]), [])
+		if e not in g:
+			g.append(e)
 
 	def f_var(self, d):
 		f = d.get("func") or d.get("fun")
@@ -315,6 +331,22 @@ class Planner:
 		return all(self.runs_once(c, seen) for (c, l, f) in
 			   self.callers[fn])
 
+	def per_device(self, fn, seen=None):
+		"""How fn runs once per device: a device structure among its
+		parameters or those of a function on a path to it."""
+		for (var, s, how) in self.f.svars.get(fn, []):
+			if how == "param" and s in DEVICE_STRUCTS:
+				return "%s() takes struct %s *%s" % (fn, s, var)
+		if seen is None:
+			seen = set()
+		seen.add(fn)
+		for (c, l, f) in self.callers.get(fn, []):
+			if c not in seen:
+				r = self.per_device(c, seen)
+				if r:
+					return r
+		return None
+
 	def after_add(self, fn, line, adds, seen=None):
 		"""A call in fn at line runs only after one of adds: an add before
 		it in fn, or fn is reached only from calls that follow an add."""
@@ -349,7 +381,7 @@ class Planner:
 	def name_key(self, c):
 		"""(kind, key, shown) of the name of call c."""
 		F = self.f
-		n = c["name"]
+		n = CAST.sub("", c["name"])
 		if LITERAL.match(n):
 			return ("const", n, n)
 		if IDENT.match(n):
@@ -368,15 +400,30 @@ class Planner:
 			return ("const", n, n)
 		if "root" in c:
 			var, typ = c["root"]
-			how = F.vars.get(c["func"], {}).get(var)
-			rest = n[len(var):] if n.startswith(var) else n
-			if n.startswith("dev_name("):
-				rest = n.replace(var, "@", 1)
-			st = typ.replace("struct ", "").replace("*", "").strip()
-			return ("inst", "%s:%s" % (st, rest), n)
+			return ("inst", self.inst_key(n, var, typ), n)
 		if re.match(r'^[A-Za-z_]\w*(\.|->)', n):
 			return ("inst", n, n)
 		return ("runtime", n, n)
+
+	def inst_key(self, n, var, typ):
+		"""The key of a per-instance name: the structure that owns the
+		string and its field, following the chain from var, so that
+		nfi->pdev->name and pdev->name are one name."""
+		m = re.match(r'^(dev_name\()&?(.*)\)$', n)
+		if m:
+			return "dev_name(%s)" % self.inst_key(m.group(2), var, typ)
+		m = re.match(r'^' + re.escape(var) + r'((?:(?:->|\.)\w+)+)$', n)
+		st = typ.replace("struct ", "").replace("*", "").strip()
+		if not m:
+			return "%s:%s" % (st, n.replace(var, "@", 1))
+		fields = re.findall(r'(?:->|\.)(\w+)', m.group(1))
+		for i, f in enumerate(fields[:-1]):
+			t = self.f.structs.get(st, {}).get("types", {}).get(f, "")
+			t = t.replace("struct ", "").replace("*", "").strip()
+			if not t or not t.replace("_", "").isalnum():
+				return "%s:%s" % (st, ".".join(fields[i:]))
+			st = t
+		return "%s:%s" % (st, ".".join(fields[-1:]))
 
 	# -- where a handle lives ------------------------------------------
 	def own_struct(self, s, file):
@@ -394,13 +441,24 @@ class Planner:
 		out = {}
 		for (var, s, how) in self.f.svars.get(fn, []):
 			out.setdefault(s, var + "->")
-		for (var, s) in self.f.gvars.get(file, []):
+		for (var, s, ptr) in self.globals(file):
 			if s in out:
 				continue
 			local = self.f.vars.get(fn, {})
 			if var in local:
 				continue
-			out[s] = var + "->"
+			out[s] = var + ("->" if ptr else ".")
+		return out
+
+	def globals(self, file):
+		"""The global structure variables that file sees: its own and
+		those its directory's headers declare extern."""
+		out = list(self.f.gvars.get(file, []))
+		d = os.path.dirname(file)
+		for f, gs in self.f.gvars.items():
+			if f != file and f.endswith(".h") and \
+			   os.path.dirname(f) == d:
+				out += [g for g in gs if g not in out]
 		return out
 
 	def choose_struct(self, req):
@@ -448,7 +506,13 @@ class Planner:
 				continue
 			kind, nk, shown = self.name_key(c)
 			c["kind"], c["shown"] = kind, shown
-			rk = (c["cls"], nk) if kind in ("const", "inst") else \
+			# A request is the driver's own: the same name in
+			# another directory is another driver's request.  A
+			# name whose value pass 1 did not see is the file's.
+			d = os.path.dirname(c["file"])
+			if kind == "const" and not LITERAL.match(nk):
+				d = c["file"]
+			rk = (c["cls"], d, nk) if kind in ("const", "inst") else \
 				(c["cls"], "%s:%s:%s" % (kind, c["file"], k))
 			r = self.requests.setdefault(rk, {
 				"key": rk, "calls": [], "kind": kind,
@@ -525,7 +589,13 @@ class Planner:
 			req["place"] = ("static", files[0])
 		else:
 			s, why = self.choose_struct(req)
-			if s is None:
+			dev = [a for a in adds if self.per_device(a["func"])]
+			if s is None and not dev and len(files) == 1:
+				# No device reaches the adds: one instance by
+				# construction, a static handle as for init.
+				req["place"] = ("static", files[0])
+				req["single"] = True
+			elif s is None:
 				if once:
 					other = [c for c in calls
 						 if c["file"] != adds[0]["file"]]
@@ -535,13 +605,16 @@ class Planner:
 							% (self.where(adds[0]),
 							   self.where(other[0])))
 					return
+				a = dev[0] if dev else adds[0]
 				self.report_all(req, R_NOSTRUCT, "added at %s in "
-						"%s(), which can run more than "
-						"once; %s" % (
-							self.where(adds[0]),
-							adds[0]["func"], why))
+						"%s(), which can run once per "
+						"device (%s); %s" % (
+							self.where(a), a["func"],
+							self.per_device(a["func"]) or
+							"more than once", why))
 				return
-			req["place"] = ("field", s)
+			else:
+				req["place"] = ("field", s)
 		# Each call: guard what can run before the add.
 		for c in calls:
 			c["guard"] = False
@@ -585,8 +658,11 @@ class Planner:
 				mine = per_struct[s]
 				if len(mine) == 1:
 					base = "pm_qos_req"
-				else:
+				elif len({m["key"][0] for m in mine}) == len(mine):
 					base = "pm_qos_req_" + ab
+				else:
+					base = "pm_qos_req_" + sanitize(
+						r["shown"].split("->")[-1])
 				name = base
 				n = 2
 				while name in fields or (s, name) in taken:
@@ -607,6 +683,16 @@ class Planner:
 		where = "static handle %s" % r["handle"] if \
 			r["place"][0] == "static" else \
 			"field %s of struct %s" % (r["handle"], r["place"][1])
+		if r.get("single"):
+			where += ", one instance by construction: no device " \
+				 "reaches the add"
+		if r["place"][0] == "field":
+			gl = {g[0] for c in r["calls"] for g in self.globals(c["file"])}
+			roots = {re.split(r'->|\.', c["h"])[0] for c in r["calls"]}
+			if roots & gl:
+				where += ", in the global %s that holds the " \
+					 "driver's state: one device by " \
+					 "construction" % sorted(roots & gl)[0]
 		for c in r["calls"]:
 			k = (c["file"], c["line"], c["col"])
 			new = {ADD: "pm_qos_add_request",

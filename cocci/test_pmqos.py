@@ -76,7 +76,9 @@ class Placement(unittest.TestCase):
 	def test_probe_never_static(self):
 		"""An add in probe() must not share one static handle."""
 		rows = func("drv_probe", 5) + call(pmqos.ADD, "drv_probe", 6, '"x"') + \
-			[dict(k="op", name="drv_probe", field="probe", type="")]
+			[dict(k="op", name="drv_probe", field="probe", type=""),
+			 dict(k="svar", func="drv_probe", var="pdev",
+			      type="platform_device", how="param")]
 		p = plan(rows)
 		r = list(p.requests.values())[0]
 		self.assertNotIn("place", r)
@@ -97,6 +99,26 @@ class Placement(unittest.TestCase):
 		r = list(p.requests.values())[0]
 		self.assertEqual(r["place"], ("field", "drv_priv"))
 		self.assertEqual(r["calls"][0]["h"], "priv->pm_qos_req")
+
+	def test_no_device_single_instance(self):
+		"""A sysfs store of platform code: no device, one static handle."""
+		rows = func("store", 5) + call(pmqos.REMOVE, "store", 6, '"x"') + \
+			call(pmqos.ADD, "store", 7, '"x"') + \
+			[dict(k="op", name="store", field="store", type="")]
+		r = list(plan(rows).requests.values())[0]
+		self.assertEqual(r["place"], ("static", "d.c"))
+		self.assertTrue(r["single"])
+
+	def test_chain_key(self):
+		"""nfi->pdev->name and pdev->name name one request."""
+		F = pmqos.Facts()
+		F.load(facts(dict(k="struct", name="nfi", field="pdev",
+				  type="struct platform_device *", file="d.c",
+				  line=1, col=1, fun="something_else")))
+		p = pmqos.Planner(F)
+		self.assertEqual(p.inst_key("nfi->pdev->name", "nfi", "struct nfi *"),
+				 p.inst_key("pdev->name", "pdev",
+					    "struct platform_device *"))
 
 	def test_update_before_add_guarded(self):
 		rows = func("cfg", 1) + func("up", 10, static=False) + \

@@ -259,9 +259,10 @@ T F;
 @script:python@
 S << sdef.S;
 F << sdef.F;
+T << sdef.T;
 p << sdef.p;
 @@
-emit("struct", p, name=str(S), field=str(F))
+emit("struct", p, name=str(S), field=str(F), type=s(T))
 
 // The structure pointers that reach each function.
 @sparam@
@@ -305,9 +306,7 @@ static struct S *x@p;
 |
 struct S *x@p;
 |
-static struct S x@p;
-|
-struct S x@p;
+extern struct S *x@p;
 )
 
 @script:python@
@@ -315,7 +314,31 @@ S << sglobal.S;
 x << sglobal.x;
 p << sglobal.p;
 @@
-emit("gvar", p, type=str(S), var=str(x))
+emit("gvar", p, type=str(S), var=str(x), ptr=True)
+
+@sglobali@
+identifier S, x;
+initializer I;
+position p;
+@@
+(
+static struct S x@p;
+|
+struct S x@p;
+|
+extern struct S x@p;
+|
+static struct S x@p = I;
+|
+struct S x@p = I;
+)
+
+@script:python@
+S << sglobali.S;
+x << sglobali.x;
+p << sglobali.p;
+@@
+emit("gvar", p, type=str(S), var=str(x), ptr=False)
 
 // ---------------------------------------------------------------------
 // Functions, entry points, the call graph.
