@@ -334,8 +334,12 @@ class Planner:
 	def per_device(self, fn, seen=None):
 		"""How fn runs once per device: a device structure among its
 		parameters or those of a function on a path to it."""
+		# A structure of the driver's own (or of a header pass 1 did
+		# not see) is per instance too: ieee80211_ifattach(struct
+		# ieee80211com *ic) runs once per radio.
 		for (var, s, how) in self.f.svars.get(fn, []):
-			if how == "param" and s in DEVICE_STRUCTS:
+			if how == "param" and (s in DEVICE_STRUCTS or
+					       s not in CORE_STRUCTS):
 				return "%s() takes struct %s *%s" % (fn, s, var)
 		if seen is None:
 			seen = set()

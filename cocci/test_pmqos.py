@@ -109,6 +109,17 @@ class Placement(unittest.TestCase):
 		self.assertEqual(r["place"], ("static", "d.c"))
 		self.assertTrue(r["single"])
 
+	def test_own_struct_param_is_per_instance(self):
+		"""attach(struct radio *r) runs once per radio: no static handle,
+		even where the header of struct radio was not seen."""
+		rows = func("attach", 5, static=False) + \
+			call(pmqos.ADD, "attach", 6, '"x"') + \
+			[dict(k="svar", func="attach", var="r", type="radio",
+			      how="param")]
+		r = list(plan(rows).requests.values())[0]
+		self.assertNotIn("place", r)
+		self.assertEqual(r["why"], pmqos.R_NOSTRUCT)
+
 	def test_chain_key(self):
 		"""nfi->pdev->name and pdev->name name one request."""
 		F = pmqos.Facts()
