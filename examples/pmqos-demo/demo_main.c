@@ -30,10 +30,12 @@ static void demo_watchdog(unsigned long data)
 {
 	struct demo_dev *demo = (struct demo_dev *)data;
 
-	/* no interrupt for a second: stop holding the CPU awake */
+	/*
+	 * No interrupt for a second: stop holding the CPU awake.  A timer
+	 * runs in softirq context, so the request is dropped by the work.
+	 */
 	demo->rx_pending = 0;
-	pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, demo->qos_name,
-				  PM_QOS_DEFAULT_VALUE);
+	schedule_work(&demo->rx_work);
 }
 
 static ssize_t demo_show_latency(struct device *dev,

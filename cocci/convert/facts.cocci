@@ -1,0 +1,504 @@
+/// Pass 1 of scripts/pmqos-convert: the facts of one file, one JSON
+/// object a line, for cocci/pmqos.py to decide on.  It changes nothing.
+///
+/// Each call of the string-named API (position, enclosing function, class,
+/// name, value, how its result is used), what the names are (#defines,
+/// constant arrays), the structures the file defines and the structure
+/// pointers each function holds, the functions (attributes, linkage), the
+/// entry points (module_init and initcalls, ops and driver structures,
+/// callbacks handed to the kernel), the file's call graph, and the calls
+/// made with a spinlock held or interrupts off.
+//
+// Confidence: n/a (no transformation)
+// Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
+// Options: --local-includes
+
+@initialize:python@
+@@
+import json
+
+def emit(what, p=None, **kw):
+	if p is not None:
+		kw.update(file=p[0].file, line=int(p[0].line),
+			  col=int(p[0].column), fun=p[0].current_element)
+	kw["k"] = what
+	print("@@F " + json.dumps(kw, sort_keys=True))
+
+def s(x):
+	return " ".join(str(x).split())
+
+// ---------------------------------------------------------------------
+// The calls.
+
+@call@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+expression C, N;
+position p;
+@@
+fn@p(C, N, ...)
+
+@script:python@
+fn << call.fn;
+C << call.C;
+N << call.N;
+p << call.p;
+@@
+emit("call", p, fn=str(fn), cls=s(C), name=s(N))
+
+@callv@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+expression C, N, V;
+position p;
+@@
+fn@p(C, N, V)
+
+@script:python@
+V << callv.V;
+p << callv.p;
+@@
+emit("value", p, value=s(V))
+
+@reader@
+expression C;
+position p;
+@@
+pm_qos_requirement@p(C)
+
+@script:python@
+p << reader.p;
+@@
+emit("reader", p)
+
+// What the name is.
+@nfield@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position call.p;
+expression C;
+type T;
+idexpression T B;
+@@
+fn@p(C, <+... B ...+>, ...)
+
+@script:python@
+p << call.p;
+B << nfield.B;
+T << nfield.T;
+@@
+emit("nroot", p, var=str(B), type=s(T))
+
+@ndefine@
+identifier x;
+expression e;
+position p;
+@@
+#define x@p e
+
+@script:python@
+x << ndefine.x;
+e << ndefine.e;
+p << ndefine.p;
+@@
+emit("define", p, name=str(x), value=s(e))
+
+@narray@
+identifier x;
+expression e;
+position p;
+@@
+(
+static const char x@p[] = e;
+|
+static char x@p[] = e;
+|
+const char x@p[] = e;
+|
+char x@p[] = e;
+|
+static const char *x@p = e;
+|
+static const char * const x@p = e;
+|
+static char *x@p = e;
+)
+
+@script:python@
+x << narray.x;
+e << narray.e;
+p << narray.p;
+@@
+emit("constvar", p, name=str(x), value=s(e))
+
+// How the result is used.
+@fstmt@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+position p;
+@@
+fn@p(...);
+
+@script:python@
+p << fstmt.p;
+@@
+emit("form", p, form="stmt")
+
+@fassign@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+position p;
+expression E;
+@@
+E = fn@p(...);
+
+@script:python@
+p << fassign.p;
+@@
+emit("form", p, form="assign")
+
+@freturn@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+position p;
+@@
+return fn@p(...);
+
+@script:python@
+p << freturn.p;
+@@
+emit("form", p, form="return")
+
+@fif disable neg_if@
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+position p;
+statement S1;
+@@
+(
+if (fn@p(...) < 0) S1
+|
+if (fn@p(...)) S1
+|
+if (fn@p(...) >= 0) S1
+|
+if (!fn@p(...)) S1
+)
+
+@script:python@
+p << fif.p;
+@@
+emit("form", p, form="if")
+
+// A call that is the whole then-branch of an if with an else: a guard or
+// a second statement there needs braces.
+@fbranch@
+identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
+position p;
+expression E;
+statement S;
+@@
+(
+if (E) fn@p(...); else S
+|
+if (E) S else fn@p(...);
+|
+if (E) fn@p(...);
+|
+while (E) fn@p(...);
+)
+
+@script:python@
+p << fbranch.p;
+@@
+emit("branch", p)
+
+// The parameters and locals of each function, of any type.
+@vparam@
+identifier f, x;
+type T;
+@@
+f(..., T x, ...) { ... }
+
+@script:python@
+f << vparam.f;
+x << vparam.x;
+@@
+emit("var", func=str(f), var=str(x), how="param")
+
+@vlocal@
+identifier x;
+type T;
+expression E;
+position p;
+@@
+(
+T x@p;
+|
+T x@p = E;
+|
+T x@p[E];
+)
+
+@script:python@
+x << vlocal.x;
+p << vlocal.p;
+@@
+emit("var", p, func=p[0].current_element, var=str(x), how="local")
+
+// ---------------------------------------------------------------------
+// Structures: where each is defined and what fields it has.
+
+@sdef@
+identifier S, F;
+type T;
+position p;
+@@
+struct S@p {
+...
+T F;
+...
+};
+
+@script:python@
+S << sdef.S;
+F << sdef.F;
+T << sdef.T;
+p << sdef.p;
+@@
+emit("struct", p, name=str(S), field=str(F), type=s(T))
+
+// The structure pointers that reach each function.
+@sparam@
+identifier f, S, x;
+position p;
+@@
+f@p(..., struct S *x, ...) { ... }
+
+@script:python@
+f << sparam.f;
+S << sparam.S;
+x << sparam.x;
+@@
+emit("svar", func=str(f), type=str(S), var=str(x), how="param")
+
+@slocal@
+identifier S, x;
+expression E;
+position p;
+@@
+(
+struct S *x@p;
+|
+struct S *x@p = E;
+)
+
+@script:python@
+S << slocal.S;
+x << slocal.x;
+p << slocal.p;
+@@
+if p[0].current_element != "something_else":
+	emit("svar", p, type=str(S), var=str(x), how="local")
+
+@sglobal@
+identifier S, x;
+position p;
+@@
+(
+static struct S *x@p;
+|
+struct S *x@p;
+|
+extern struct S *x@p;
+)
+
+@script:python@
+S << sglobal.S;
+x << sglobal.x;
+p << sglobal.p;
+@@
+emit("gvar", p, type=str(S), var=str(x), ptr=True)
+
+@sglobali@
+identifier S, x;
+initializer I;
+position p;
+@@
+(
+static struct S x@p;
+|
+struct S x@p;
+|
+extern struct S x@p;
+|
+static struct S x@p = I;
+|
+struct S x@p = I;
+)
+
+@script:python@
+S << sglobali.S;
+x << sglobali.x;
+p << sglobali.p;
+@@
+emit("gvar", p, type=str(S), var=str(x), ptr=False)
+
+// ---------------------------------------------------------------------
+// Functions, entry points, the call graph.
+
+@fdef@
+identifier f;
+type T;
+position p;
+@@
+T f@p(...) { ... }
+
+@script:python@
+f << fdef.f;
+p << fdef.p;
+@@
+emit("func", p, name=str(f))
+
+@fstatic@
+identifier f;
+type T;
+position p;
+@@
+static T f@p(...) { ... }
+
+@script:python@
+f << fstatic.f;
+@@
+emit("static", name=str(f))
+
+@fattr@
+identifier f;
+type T;
+attribute name __init;
+position p;
+@@
+(
+T __init f@p(...) { ... }
+|
+static T __init f@p(...) { ... }
+)
+
+@script:python@
+f << fattr.f;
+@@
+emit("attr", name=str(f), attr="__init")
+
+@initcall@
+identifier f;
+declarer m = {module_init, late_initcall, subsys_initcall, arch_initcall,
+		device_initcall, core_initcall, postcore_initcall,
+		fs_initcall, rootfs_initcall, __initcall, late_initcall_sync,
+		module_exit, __exitcall};
+@@
+m(f);
+
+@script:python@
+f << initcall.f;
+m << initcall.m;
+@@
+emit("initcall", name=str(f), macro=str(m))
+
+@ops@
+identifier sv, fl, f;
+type T;
+@@
+T sv = { ..., .fl = f, ...};
+
+@script:python@
+f << ops.f;
+fl << ops.fl;
+T << ops.T;
+@@
+emit("op", name=str(f), field=str(fl), type=s(T))
+
+@opsn@
+identifier sv, fl, fl2, f;
+type T;
+@@
+T sv = { ..., .fl = { ..., .fl2 = f, ...}, ...};
+
+@script:python@
+f << opsn.f;
+fl2 << opsn.fl2;
+@@
+emit("op", name=str(f), field=str(fl2), type="")
+
+@opsa@
+identifier fl, f;
+expression E;
+position p;
+@@
+(
+E.fl = f@p
+|
+E->fl = f@p
+|
+E.fl = &f@p
+)
+
+@script:python@
+f << opsa.f;
+fl << opsa.fl;
+@@
+emit("op", name=str(f), field=str(fl), type="")
+
+// Calls, with their arguments: a function of the file named in an argument
+// is handed to the kernel as a callback (timer, IRQ handler, work, thread).
+@edge@
+identifier g;
+expression list es;
+position p;
+@@
+g@p(es)
+
+@script:python@
+g << edge.g;
+es << edge.es;
+p << edge.p;
+@@
+emit("edge", p, callee=str(g), args=s(es))
+
+// Calls made with a spinlock held or interrupts off, in the same
+// function.
+@locked exists@
+identifier lk = {spin_lock, spin_lock_irq, spin_lock_irqsave, spin_lock_bh,
+		 read_lock, write_lock, read_lock_irqsave, write_lock_irqsave,
+		 local_irq_disable, local_irq_save, preempt_disable,
+		 rcu_read_lock, read_lock_bh, write_lock_bh, spin_lock_nested};
+identifier ul = {spin_unlock, spin_unlock_irq, spin_unlock_irqrestore,
+		 spin_unlock_bh, read_unlock, write_unlock,
+		 read_unlock_irqrestore, write_unlock_irqrestore,
+		 local_irq_enable, local_irq_restore, preempt_enable,
+		 rcu_read_unlock, read_unlock_bh, write_unlock_bh};
+identifier g;
+position p;
+@@
+lk(...);
+... when != ul(...)
+    when any
+g@p(...)
+
+@script:python@
+g << locked.g;
+p << locked.p;
+@@
+emit("locked", p, callee=str(g))
+
+// Registration of a driver: its probe may run at once.
+@reg@
+identifier r = {pci_register_driver, platform_driver_register,
+		platform_driver_probe, usb_register, i2c_add_driver,
+		spi_register_driver, driver_register, register_netdev,
+		misc_register, platform_device_register, sdio_register_driver,
+		amba_driver_register, serio_register_driver};
+position p;
+@@
+r@p(...)
+
+@script:python@
+r << reg.r;
+p << reg.p;
+@@
+emit("reg", p, callee=str(r))
