@@ -719,6 +719,11 @@ class Planner:
 						     " (from %s): removing NULL "
 						     "does nothing, as before" % (
 							self.where(a), path))
+				if r["place"][0] == "field":
+					notes.append("the handle must be NULL until "
+						     "the add: check that struct %s "
+						     "is allocated zeroed (kzalloc, "
+						     "netdev_priv)" % r["place"][1])
 			if c["fn"] == ADD and len(adds) > 1:
 				others = [self.where(a) for a in adds
 					  if a is not c]
