@@ -1,8 +1,8 @@
 /*
  * A platform audio DMA engine: the request is named by the driver's
- * global name array, added in probe with its return value checked and
- * removed on the error path and in remove().  A second device would
- * overwrite one static handle: reported.
+ * global name array (not a literal or a macro), added in probe() with
+ * its return value checked and removed on the error path and in
+ * remove().  Every call is reported, none is rewritten.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>

@@ -2,7 +2,7 @@
  * A serial driver whose request is named by a #define; the calls sit
  * under #ifdef CONFIG_PM and one update's value is returned.  The
  * request is added both in resume and in init: one static handle cannot
- * hold it, so it is reported.
+ * hold it, so every call is reported.
  */
 #include <linux/module.h>
 #include <linux/serial_core.h>

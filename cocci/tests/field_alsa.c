@@ -1,6 +1,8 @@
 /*
  * An ALSA PCI sound driver: one request per card, named by the card's
  * own name field; a period timer tightens the latency while running.
+ * The handle belongs in the chip structure, which only a hand
+ * conversion gives it: every call is reported.
  */
 #include <linux/pci.h>
 #include <linux/timer.h>

@@ -1,6 +1,7 @@
 /*
  * A PCI Ethernet driver that, like e1000e, names its request after the
  * net_device (adapter->netdev->name); a reset work item updates it.
+ * The handle belongs in the adapter: every call is reported.
  */
 #include <linux/netdevice.h>
 #include <linux/workqueue.h>

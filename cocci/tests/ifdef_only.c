@@ -1,7 +1,8 @@
 /*
- * A keypad driver whose first function, and first pm_qos call, are
- * under #if: there is no safe place for a static handle, so the calls
- * are reported.
+ * A keypad driver whose init function, and the add of its request by a
+ * string literal, are under #if.  The static handle goes after the
+ * #include of pm_qos_params.h, outside the #if, where the remove in the
+ * exit function can see it.
  */
 #include <linux/module.h>
 #include <linux/input.h>

@@ -1,7 +1,8 @@
 /*
- * An SPI touchscreen whose only pm_qos calls sit under #ifdef: a static
- * handle must be declared outside the #if, before the first use.  The
- * module-wide request is added once, at module load.
+ * An SPI touchscreen whose only pm_qos calls sit under #ifdef: the
+ * module-wide request is added once, at module load, but the add's value
+ * is the init function's return value, which a static handle does not
+ * give: every call is reported.
  */
 #include <linux/module.h>
 #include <linux/input.h>

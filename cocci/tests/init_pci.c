@@ -1,7 +1,7 @@
 /*
- * A PCI wireless NIC done right: the module-wide request is added in
- * module_init() before pci_register_driver(), so probe() never sees a
- * NULL handle, and removed again when the registration fails.
+ * A PCI wireless NIC whose module-wide request is added in module_init()
+ * before pci_register_driver(), but whose add and update values are
+ * returned and tested: every call of that name is reported.
  */
 #include <linux/module.h>
 #include <linux/pci.h>

@@ -1,9 +1,8 @@
 /*
  * A PCI wireless NIC that asks for a short DMA latency while the radio
- * is up; the request is named by a string literal and, as in ipw2100,
- * added after pci_register_driver(), so probe() can update it before it
- * exists: reported.  The receive request, which only init and exit use,
- * is converted (as igbvf's).
+ * is up; its two requests are named by string literals and, as in
+ * ipw2100, added after pci_register_driver(), so probe() can update one
+ * before it exists: every call is reported.
  */
 #include <linux/module.h>
 #include <linux/pci.h>

@@ -1,7 +1,8 @@
 /*
  * A V4L2 capture driver half converted by hand: the streaming request
- * already uses the handle API, the preview request and the module-wide
- * one still use names.  New handles must not collide with existing ones.
+ * already uses the handle API, the preview request (named by a field)
+ * and the module-wide one still use names.  The static handle that the
+ * module-wide request would get is already declared: reported.
  */
 #include <linux/videodev2.h>
 #include <linux/pm_qos_params.h>

@@ -1,8 +1,8 @@
 /*
  * A USB host controller glue driver that checks return values in every
- * way seen in drivers; one use the patch cannot rewrite (the value in a
- * declaration) keeps that request's calls untouched, and so does an add
- * whose error path would leak the request added before it.
+ * way seen in drivers: those requests are reported.  Of the two adds of
+ * xhcd_dbg_init(), the first is a plain statement in an __init function
+ * and becomes a static handle; the second's value is returned.
  */
 #include <linux/module.h>
 #include <linux/usb.h>

@@ -1,8 +1,8 @@
 /*
  * An input driver (a wireless game pad) that keeps one name for two
  * module-wide requests: CPU DMA latency for the report DMA, and network
- * latency for its radio link.  Each class gets its own handle; the
- * second add's error path removes the first request.
+ * latency for its radio link.  The name is added twice, with its
+ * return value tested: every call is reported.
  */
 #include <linux/module.h>
 #include <linux/input.h>
