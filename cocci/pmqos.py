@@ -323,13 +323,18 @@ class Planner:
 			return True
 		if fn in F.init_attr:
 			return True
+		return self.all_callers(fn, seen, lambda c, l, seen:
+					self.runs_once(c, seen))
+
+	def all_callers(self, fn, seen, test):
+		"""fn is no entry point, has callers in the file, and every call
+		of it passes test(caller, line, seen); a cycle does not."""
 		if seen is None:
 			seen = set()
 		if fn in seen or fn in self.entry or fn not in self.callers:
 			return False
 		seen.add(fn)
-		return all(self.runs_once(c, seen) for (c, l, f) in
-			   self.callers[fn])
+		return all(test(c, l, seen) for (c, l, f) in self.callers[fn])
 
 	def per_device(self, fn, seen=None):
 		"""How fn runs once per device: a device structure among its
@@ -361,13 +366,8 @@ class Planner:
 		if self.f.initcalls.get(fn) in EXIT_MACROS and adds and \
 		   all(self.runs_once(a["func"]) for a in adds):
 			return True
-		if seen is None:
-			seen = set()
-		if fn in seen or fn in self.entry or fn not in self.callers:
-			return False
-		seen.add(fn)
-		return all(self.after_add(c, l, adds, seen) for (c, l, f) in
-			   self.callers[fn])
+		return self.all_callers(fn, seen, lambda c, l, seen:
+					self.after_add(c, l, adds, seen))
 
 	def entry_path(self, fn, seen=None):
 		"""An entry point that reaches fn, for the report."""

@@ -131,29 +131,28 @@ class Placement(unittest.TestCase):
 				 p.inst_key("pdev->name", "pdev",
 					    "struct platform_device *"))
 
-	def test_update_before_add_guarded(self):
+	@staticmethod
+	def update_of(add_line, edge_line):
+		"""cfg() updates at line 2; up(), module_init, adds at add_line
+		and calls cfg() at edge_line."""
 		rows = func("cfg", 1) + func("up", 10, static=False) + \
 			call(pmqos.UPDATE, "cfg", 2, '"x"') + \
-			call(pmqos.ADD, "up", 12, '"x"') + \
-			[dict(k="edge", fun="up", file="d.c", line=11, col=1,
-			      callee="cfg", args=""),
+			call(pmqos.ADD, "up", add_line, '"x"') + \
+			[dict(k="edge", fun="up", file="d.c", line=edge_line,
+			      col=1, callee="cfg", args=""),
 			 dict(k="initcall", name="up", macro="module_init")]
 		p = plan(rows)
 		upd = [c for c in list(p.requests.values())[0]["calls"]
 		       if c["fn"] == pmqos.UPDATE][0]
+		return p, upd
+
+	def test_update_before_add_guarded(self):
+		p, upd = self.update_of(12, 11)
 		self.assertTrue(upd["guard"])
 		self.assertIn("if (x_qos_req)", pmqos.pass2(p, "d.c"))
 
 	def test_update_after_add_not_guarded(self):
-		rows = func("cfg", 1) + func("up", 10, static=False) + \
-			call(pmqos.UPDATE, "cfg", 2, '"x"') + \
-			call(pmqos.ADD, "up", 11, '"x"') + \
-			[dict(k="edge", fun="up", file="d.c", line=12, col=1,
-			      callee="cfg", args=""),
-			 dict(k="initcall", name="up", macro="module_init")]
-		p = plan(rows)
-		upd = [c for c in list(p.requests.values())[0]["calls"]
-		       if c["fn"] == pmqos.UPDATE][0]
+		p, upd = self.update_of(11, 12)
 		self.assertFalse(upd["guard"])
 
 	def test_atomic_reported(self):
