@@ -29,7 +29,7 @@ check: deps
 	@scripts/check
 
 convert: deps
-	@scripts/pmqos-convert $(ARGS) $(DIR)
+	@convert/pmqos-convert $(ARGS) $(DIR)
 
 boot: deps
 	@scripts/boot $(skip_ok)

@@ -1,6 +1,6 @@
 /*
  * pmqos-demo: an example out-of-tree driver written against the 2.6.34
- * string-named pm_qos API, for scripts/pmqos-convert to convert.
+ * string-named pm_qos API, for convert/pmqos-convert to convert.
  */
 #ifndef _PMQOS_DEMO_H
 #define _PMQOS_DEMO_H

@@ -1,5 +1,5 @@
 /// Count what the string-named pm_qos API still has in a file: one line
-/// per call, for scripts/pmqos-convert's measure of its own result.
+/// per call, for convert/pmqos-convert's measure of its own result.
 //
 // Confidence: n/a (no transformation)
 // Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.

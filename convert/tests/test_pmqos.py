@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Unit tests of cocci/pmqos.py: python3 -m unittest cocci/test_pmqos.py"""
+"""Unit tests of convert/pmqos.py: python3 -m unittest convert/tests/test_pmqos.py"""
 
 import json
 import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import pmqos  # noqa: E402
 
 
