@@ -155,14 +155,17 @@ class CallGraph:
         return self.all_callers(fn, seen, lambda c, l, s:
                                 self.after_add(c, l, adds, s))
 
-    def entry_path(self, fn: str, seen: Optional[Set[str]] = None) -> str:
-        """An entry point that reaches fn, for the report."""
+    def entry_path(self, fn: str, adds=(), seen: Optional[Set[str]] = None
+                   ) -> str:
+        """An entry point that reaches fn, for the report: one on a path
+        that no add precedes when there is one."""
         if fn in self.entry:
             return "%s() (%s)" % (fn, self.entry[fn])
         if seen is None:
             seen = set()
         seen.add(fn)
-        for (c, l, f) in self.callers.get(fn, []):
-            if c not in seen:
-                return self.entry_path(c, seen)
+        cs = [x for x in self.callers.get(fn, []) if x[0] not in seen]
+        cs.sort(key=lambda x: self.after_add(x[0], x[1], adds))
+        for (c, l, f) in cs:
+            return self.entry_path(c, adds, seen)
         return fn + "()"

@@ -4,8 +4,9 @@ A request (the calls that may name one string-named requirement, see
 naming.group_names) is converted only when the tool can show all of:
 
 - every call that may name it is found (naming: no name computed at run
-  time, passed in or read from another field shares its class, unless
-  they are all one field of one structure, one request per instance);
+  time or passed in shares its class in the files given, no name read
+  from another field shares its class in its directory, unless they are
+  all one field of one structure, one request per instance);
 - it is added somewhere in the files given (an update of a request added
   elsewhere cannot find the handle);
 - its calls keep building on every branch of the kernel version guards

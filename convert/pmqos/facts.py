@@ -297,9 +297,12 @@ API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
 
 def api_lines(text: str) -> List[Tuple[int, str, str]]:
     """(line, function, argument text) of every call of the old API in
-    text, found without parsing: what the report must mention."""
+    text, found without parsing (comments and string literals blanked):
+    what the report must mention."""
     out = []
-    text = re.sub(r'/\*.*?\*/|//[^\n]*',
+    orig = text
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|'
+                  r"'(?:[^'\\\n]|\\.)*'",
                   lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
                   flags=re.S)
     for m in API_CALL.finditer(text):
@@ -308,5 +311,5 @@ def api_lines(text: str) -> List[Tuple[int, str, str]]:
         while j < len(text) and depth:
             depth += {"(": 1, ")": -1}.get(text[j], 0)
             j += 1
-        out.append((line, m.group(1), " ".join(text[m.end():j - 1].split())))
+        out.append((line, m.group(1), " ".join(orig[m.end():j - 1].split())))
     return out

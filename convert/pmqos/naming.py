@@ -9,8 +9,11 @@ every non-constant name may alias every other name of that class in the
 files given; the tool cannot show two such strings differ.  The one
 exception it can show: the same field of the same structure (dev_name() of
 one device, netdev->name of one adapter) names one request per instance.
+A field's name is taken to differ from the names of other directories
+(other drivers): see group_names.
 """
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Dict, List
@@ -126,34 +129,56 @@ def group_names(calls: List[Call], names: Dict[tuple, Name]
 
     Constant names group by their string (the same literal in two
     directories is one request of the old API).  An identifier whose value
-    was not seen groups with the same identifier in its file.  Within a
-    class, a name that is not constant joins every call of the class,
-    unless all the non-constant names of the class are one field of one
-    structure and no constant name shares the class: then they are one
-    per-instance request."""
+    was not seen groups with the same identifier in its file.  A name built
+    at run time or passed in may hold any string (one read from user space
+    among them): it joins every call of its class in the files given.  A
+    name read from a field of a structure (a device's name, a copy of it
+    in the driver's structure) joins every call of its class in its
+    directory, the driver that names its devices so; a per-device name of
+    one driver is taken to differ from the names of another driver."""
+    parent = {c.key: c.key for c in calls}
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    def union(a, b):
+        a, b = find(a), find(b)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    first: Dict[tuple, tuple] = {}
+    for c in sorted(calls, key=lambda c: c.key):
+        nm = names[c.key]
+        if nm.kind == CONST:
+            k = ("const", c.cls, nm.key)
+        elif nm.kind == UNRESOLVED:
+            k = ("ident", c.cls, c.file, nm.key)
+        else:
+            continue
+        if k in first:
+            union(first[k], c.key)
+        else:
+            first[k] = c.key
     by_cls: Dict[str, List[Call]] = {}
+    by_dir: Dict[tuple, List[Call]] = {}
     for c in calls:
         by_cls.setdefault(c.cls, []).append(c)
-    out: List[List[Call]] = []
-    for cls in sorted(by_cls):
-        cs = by_cls[cls]
-        nonconst = [c for c in cs if names[c.key].kind
-                    not in (CONST, UNRESOLVED)]
-        if nonconst:
-            keys = {(names[c.key].kind, names[c.key].key) for c in nonconst}
-            if len(keys) == 1 and len(nonconst) == len(cs) and \
-                    names[nonconst[0].key].kind == INST:
-                out.append(cs)
-            else:
-                out.append(cs)
-            continue
-        groups: Dict[str, List[Call]] = {}
-        for c in cs:
-            nm = names[c.key]
-            k = nm.key if nm.kind == CONST else "%s:%s" % (c.file, nm.key)
-            groups.setdefault(k, []).append(c)
-        out += [groups[k] for k in sorted(groups)]
-    return out
+        by_dir.setdefault((c.cls, os.path.dirname(c.file)), []).append(c)
+    for cls, cs in by_cls.items():
+        if any(names[c.key].kind in (RUNTIME, PARAM) for c in cs):
+            for c in cs:
+                union(cs[0].key, c.key)
+    for k, cs in by_dir.items():
+        if any(names[c.key].kind == INST for c in cs):
+            for c in cs:
+                union(cs[0].key, c.key)
+    groups: Dict[tuple, List[Call]] = {}
+    for c in sorted(calls, key=lambda c: c.key):
+        groups.setdefault(find(c.key), []).append(c)
+    return [groups[k] for k in sorted(groups)]
 
 
 def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:

@@ -104,6 +104,8 @@ class Placement:
             return None
         if s in F.tables:
             return None
+        if self.any_struct:
+            return "any-struct"
         for (fn, var), how in sorted(F.srcs.items()):
             if how == "container_of" or any(
                     v == var and t == s for (v, t, h) in F.svars.get(fn, [])):

@@ -88,7 +88,7 @@ def converted_text(d, r: Request, c: Call):
     notes = []
     if r.early.get(c.key):
         a = r.adds[0]
-        path = d.graph(c).entry_path(c.func)
+        path = d.graph(c).entry_path(c.func, r.adds)
         if c.fn == UPDATE:
             notes.append("can run before the add at %s (from %s): guarded "
                          "with if (%s), as the old API ignored it" %

@@ -1,5 +1,5 @@
 /// Pass 1 of convert/pmqos-convert: the facts of one file, one JSON
-/// object a line, for convert/pmqos.py to decide on.  It changes nothing.
+/// object a line, for convert/pmqos to decide on.  It changes nothing.
 ///
 /// Each call of the string-named API (position, enclosing function, class,
 /// name, value, how its result is used), what the names are (#defines,

@@ -99,9 +99,10 @@ class Names(unittest.TestCase):
 
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
+            'printk("pm_qos_remove_requirement (x) failed");\n' \
             "pm_qos_update_requirement(C,\n N, 3);\n"
         self.assertEqual(F.api_lines(t),
-                         [(2, F.UPDATE, "C, N, 3")])
+                         [(3, F.UPDATE, "C, N, 3")])
 
 
 class Rules(unittest.TestCase):
@@ -169,6 +170,23 @@ class Rules(unittest.TestCase):
                  row("nroot", fun="drv_remove", line=22, col=1, var="pdev",
                      type="struct platform_device *")]
         self.assertEqual(self.reason(decide(rows)), [Reason.ALIASED_NAME])
+
+    def test_field_names_alias_in_their_directory_only(self):
+        """netdev->name of one driver and a literal of another directory
+        are two requests; in one directory, one."""
+        rows = probe_rows()
+        rows += func("up", 40, unit="e/n.c") + \
+            call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
+            [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
+                 type="struct net_device *")]
+        self.assertEqual(len(decide(rows).requests), 2)
+        rows = [dict(r, unit="e/n.c", file="e/n.c") for r in probe_rows()]
+        rows += func("up", 40, unit="e/n.c") + \
+            call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
+            [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
+                 type="struct net_device *")]
+        d = decide(rows)
+        self.assertEqual(self.reason(d), [Reason.ALIASED_NAME])
 
     def test_update_in_atomic_context_converts_add_does_not(self):
         rows = func("tmo", 1) + func("init", 10) + \
