@@ -1,5 +1,5 @@
 /// Pass 1 of convert/pmqos-convert: the facts of one file, one JSON
-/// object a line, for convert/pmqos.py to decide on.  It changes nothing.
+/// object a line, for convert/pmqos to decide on.  It changes nothing.
 ///
 /// Each call of the string-named API (position, enclosing function, class,
 /// name, value, how its result is used), what the names are (#defines,
@@ -22,7 +22,11 @@ def emit(what, p=None, **kw):
 		kw.update(file=p[0].file, line=int(p[0].line),
 			  col=int(p[0].column), fun=p[0].current_element)
 	kw["k"] = what
+	kw["unit"] = (cocci.files() or [""])[0]
 	print("@@F " + json.dumps(kw, sort_keys=True))
+
+// "unit": the candidate file whose parse a fact comes from; a header's
+// facts count only for the files that include it.
 
 def s(x):
 	return " ".join(str(x).split())
@@ -46,19 +50,6 @@ p << call.p;
 @@
 emit("call", p, fn=str(fn), cls=s(C), name=s(N))
 
-@callv@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
-expression C, N, V;
-position p;
-@@
-fn@p(C, N, V)
-
-@script:python@
-V << callv.V;
-p << callv.p;
-@@
-emit("value", p, value=s(V))
-
 @reader@
 expression C;
 position p;
@@ -67,8 +58,9 @@ pm_qos_requirement@p(C)
 
 @script:python@
 p << reader.p;
+C << reader.C;
 @@
-emit("reader", p)
+emit("reader", p, cls=s(C))
 
 // What the name is.
 @nfield@
@@ -318,7 +310,6 @@ emit("gvar", p, type=str(S), var=str(x), ptr=True)
 
 @sglobali@
 identifier S, x;
-initializer I;
 position p;
 @@
 (
@@ -327,10 +318,6 @@ static struct S x@p;
 struct S x@p;
 |
 extern struct S x@p;
-|
-static struct S x@p = I;
-|
-struct S x@p = I;
 )
 
 @script:python@
@@ -339,6 +326,116 @@ x << sglobali.x;
 p << sglobali.p;
 @@
 emit("gvar", p, type=str(S), var=str(x), ptr=False)
+
+// Instances with an initializer, arrays and const objects: tables (of
+// operations, actions, resources), never the holder of a handle.
+@stable@
+identifier S, x;
+initializer I;
+expression E;
+position p;
+@@
+(
+static struct S x@p = I;
+|
+struct S x@p = I;
+|
+static const struct S x@p = I;
+|
+const struct S x@p = I;
+|
+static struct S x@p[] = I;
+|
+struct S x@p[] = I;
+|
+static const struct S x@p[] = I;
+|
+const struct S x@p[] = I;
+|
+static struct S x@p[E];
+|
+struct S x@p[E];
+|
+extern struct S x@p[];
+)
+
+@script:python@
+S << stable.S;
+x << stable.x;
+p << stable.p;
+@@
+emit("table", p, type=str(S), var=str(x))
+
+// Where a structure pointer comes from: allocated by the driver, or its
+// private data reached from the device (drvdata, netdev_priv,
+// container_of).  Only such a structure is one per driver instance.
+@src@
+identifier S, x;
+identifier af = {kzalloc, kmalloc, kcalloc, devm_kzalloc, devm_kmalloc,
+		 vmalloc, vzalloc, kmemdup, kmem_cache_alloc,
+		 kmem_cache_zalloc, netdev_priv, platform_get_drvdata,
+		 dev_get_drvdata, pci_get_drvdata, usb_get_intfdata,
+		 i2c_get_clientdata, spi_get_drvdata, amba_get_drvdata,
+		 sdio_get_drvdata, mmc_priv, snd_soc_card_get_drvdata,
+		 input_get_drvdata, video_get_drvdata, hcd_to_ehci,
+		 wiphy_priv, snd_pcm_substream_chip, snd_card_chip};
+expression E;
+position p;
+@@
+(
+struct S *x@p = af(...);
+|
+x@p = af(...)
+|
+struct S *x@p = container_of(E, struct S, ...);
+|
+x@p = container_of(E, struct S, ...)
+)
+
+@script:python@
+x << src.x;
+af << src.af;
+p << src.p;
+@@
+emit("src", p, var=str(x), how=str(af))
+
+@srcc@
+identifier S, x;
+expression E;
+position p;
+@@
+(
+struct S *x@p = container_of(E, struct S, ...);
+|
+x@p = container_of(E, struct S, ...)
+)
+
+@script:python@
+x << srcc.x;
+S << srcc.S;
+p << srcc.p;
+@@
+emit("src", p, var=str(x), how="container_of", type=str(S))
+
+// Frees: a converted call after one of these in the same function may
+// read a handle from freed memory.
+@free@
+identifier ff = {kfree, kvfree, vfree, kzfree, devm_kfree, free_netdev,
+		 kmem_cache_free, kfree_rcu, usb_put_hcd, put_device,
+		 platform_device_unregister, platform_device_put,
+		 unregister_netdev, snd_card_free, input_free_device,
+		 input_unregister_device};
+expression E;
+position p;
+@@
+ff@p(..., E)
+
+@script:python@
+ff << free.ff;
+E << free.E;
+p << free.p;
+@@
+emit("free", p, callee=str(ff), arg=s(E))
 
 // ---------------------------------------------------------------------
 // Functions, entry points, the call graph.
@@ -403,15 +500,18 @@ emit("initcall", name=str(f), macro=str(m))
 @ops@
 identifier sv, fl, f;
 type T;
+position p;
 @@
-T sv = { ..., .fl = f, ...};
+T sv@p = { ..., .fl = f, ...};
 
 @script:python@
 f << ops.f;
 fl << ops.fl;
 T << ops.T;
+sv << ops.sv;
+p << ops.p;
 @@
-emit("op", name=str(f), field=str(fl), type=s(T))
+emit("op", p, name=str(f), field=str(fl), type=s(T), var=str(sv))
 
 @opsn@
 identifier sv, fl, fl2, f;
@@ -422,8 +522,9 @@ T sv = { ..., .fl = { ..., .fl2 = f, ...}, ...};
 @script:python@
 f << opsn.f;
 fl2 << opsn.fl2;
+sv << opsn.sv;
 @@
-emit("op", name=str(f), field=str(fl2), type="")
+emit("op", name=str(f), field=str(fl2), type="", var=str(sv))
 
 @opsa@
 identifier fl, f;
@@ -444,21 +545,35 @@ fl << opsa.fl;
 @@
 emit("op", name=str(f), field=str(fl), type="")
 
-// Calls, with their arguments: a function of the file named in an argument
-// is handed to the kernel as a callback (timer, IRQ handler, work, thread).
+// Calls: the file's call graph.
 @edge@
 identifier g;
-expression list es;
 position p;
 @@
-g@p(es)
+g@p(...)
 
 @script:python@
 g << edge.g;
-es << edge.es;
 p << edge.p;
 @@
-emit("edge", p, callee=str(g), args=s(es))
+emit("edge", p, callee=str(g))
+
+// A function named as an argument (f or &f, the Nth) is handed to the
+// kernel as a callback (timer, IRQ handler, work, notifier).
+@earg@
+identifier g, a;
+expression list[n] es;
+position p;
+@@
+g@p(es, \(a\|&a\), ...)
+
+@script:python@
+g << earg.g;
+a << earg.a;
+n << earg.n;
+p << earg.p;
+@@
+emit("arg", p, callee=str(g), n=int(n), arg=str(a))
 
 // Calls made with a spinlock held or interrupts off, in the same
 // function.
@@ -485,20 +600,3 @@ g << locked.g;
 p << locked.p;
 @@
 emit("locked", p, callee=str(g))
-
-// Registration of a driver: its probe may run at once.
-@reg@
-identifier r = {pci_register_driver, platform_driver_register,
-		platform_driver_probe, usb_register, i2c_add_driver,
-		spi_register_driver, driver_register, register_netdev,
-		misc_register, platform_device_register, sdio_register_driver,
-		amba_driver_register, serio_register_driver};
-position p;
-@@
-r@p(...)
-
-@script:python@
-r << reg.r;
-p << reg.p;
-@@
-emit("reg", p, callee=str(r))

@@ -1,186 +1,245 @@
 #!/usr/bin/env python3
-"""Unit tests of convert/pmqos.py: python3 -m unittest convert/tests/test_pmqos.py"""
+"""Unit tests of convert/pmqos: python3 -m unittest test_pmqos (from
+convert/tests)."""
 
 import json
 import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import pmqos  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from pmqos import facts as F  # noqa: E402
+from pmqos.decision import Decider, Reason  # noqa: E402
+from pmqos.naming import (CONST, INST, PARAM, RUNTIME, name_handles,  # noqa
+                          name_of, sanitize, static_handle)
+from pmqos.pass2 import pass2  # noqa: E402
 
 
-def facts(*rows):
-	return ["@@F " + json.dumps(r) for r in rows]
+def row(k, unit="d.c", **kw):
+    kw.setdefault("file", unit)
+    kw.update(k=k, unit=unit)
+    return kw
 
 
 def call(fn, func, line, name, cls="PM_QOS_CPU_DMA_LATENCY", form="stmt",
-	 file="d.c"):
-	return [dict(k="call", fn=fn, fun=func, file=file, line=line, col=1,
-		     cls=cls, name=name),
-		dict(k="form", form=form, fun=func, file=file, line=line, col=1)]
+         unit="d.c"):
+    return [row("call", unit, fn=fn, fun=func, line=line, col=1, cls=cls,
+                name=name),
+            row("form", unit, form=form, fun=func, line=line, col=1)]
 
 
-def plan(rows, **kw):
-	F = pmqos.Facts()
-	F.load(facts(*rows))
-	return pmqos.Planner(F, **kw).plan()
+def func(name, line, static=True, unit="d.c"):
+    r = [row("func", unit, name=name, line=line, col=1, fun=name)]
+    if static:
+        r.append(row("static", unit, name=name))
+    return r
 
 
-def func(name, line, static=True, file="d.c"):
-	r = [dict(k="func", name=name, file=file, line=line, col=1,
-		  fun=name)]
-	if static:
-		r.append(dict(k="static", name=name))
-	return r
+def decide(rows, guarded=None, any_struct=False):
+    units = F.load("@@F " + json.dumps(r) for r in rows)
+    d = Decider(units, any_struct, guarded or {})
+    d.decide_all()
+    name_handles(d.requests, units, d.place)
+    return d
+
+
+def probe_rows(name='"x"'):
+    """A platform driver: probe() allocates struct drv_priv and adds,
+    remove() reaches it through drvdata and removes."""
+    return func("drv_probe", 5) + func("drv_remove", 20) + \
+        call(F.ADD, "drv_probe", 8, name) + \
+        call(F.REMOVE, "drv_remove", 22, name) + \
+        [row("op", name="drv_probe", field="probe", var="drv"),
+         row("op", name="drv_remove", field="remove", var="drv"),
+         row("svar", func="drv_probe", var="pdev", type="platform_device",
+             how="param"),
+         row("svar", func="drv_probe", var="priv", type="drv_priv",
+             how="local"),
+         row("svar", func="drv_remove", var="priv", type="drv_priv",
+             how="local"),
+         row("src", fun="drv_probe", var="priv", how="kzalloc", line=6,
+             col=1),
+         row("src", fun="drv_remove", var="priv",
+             how="platform_get_drvdata", line=21, col=1),
+         row("struct", name="drv_priv", field="a", type="int", line=1,
+             col=1, fun="something_else")]
 
 
 class Names(unittest.TestCase):
-	def test_sanitize(self):
-		self.assertEqual(pmqos.sanitize('"pmqos-demo.0"'), "pmqos_demo_0")
-		self.assertEqual(pmqos.sanitize("9x"), "_9x")
+    def test_sanitize(self):
+        self.assertEqual(sanitize('"pmqos-demo.0"'), "pmqos_demo_0")
+        self.assertEqual(sanitize("9x"), "_9x")
 
-	def test_split_args(self):
-		self.assertEqual(pmqos.split_args("a, f(b, c), d"),
-				 ["a", "f(b, c)", "d"])
+    def test_static_handle_as_the_semantic_patch(self):
+        self.assertEqual(static_handle('"wl_pm"'), "wl_pm_pm_qos_req")
+        self.assertEqual(static_handle('"3d"'), "pm_qos_3d_pm_qos_req")
 
-	def test_define_resolves_to_literal(self):
-		F = pmqos.Facts()
-		F.load(facts(dict(k="define", name="DRV", value='"drv"', file="d.c",
-				  line=1, col=0, fun="something_else")))
-		p = pmqos.Planner(F)
-		c = dict(name="DRV", func="f")
-		self.assertEqual(p.name_key(c), ("const", '"drv"', "DRV"))
+    def test_kinds(self):
+        u = F.UnitFacts("d.c")
+        u.add(row("define", name="DRV", value='"drv"', line=1, col=0,
+                  fun="something_else"))
+        u.add(row("var", func="f", var="who", how="param"))
+        u.add(row("var", func="g", var="buf", how="local"))
+        c = F.Call("d.c", 1, 1, "d.c", name="DRV", func="f")
+        self.assertEqual(name_of(c, u).kind, CONST)
+        c.name = "who"
+        self.assertEqual(name_of(c, u).kind, PARAM)
+        c.name, c.func = "buf", "g"
+        self.assertEqual(name_of(c, u).kind, RUNTIME)
+        c.name, c.root = "pdev->name", ("pdev", "struct platform_device *")
+        self.assertEqual(name_of(c, u).kind, INST)
 
-	def test_param_and_local(self):
-		F = pmqos.Facts()
-		F.load(facts(dict(k="var", func="f", var="who", how="param"),
-			     dict(k="var", func="g", var="buf", how="local")))
-		p = pmqos.Planner(F)
-		self.assertEqual(p.name_key(dict(name="who", func="f"))[0], "param")
-		self.assertEqual(p.name_key(dict(name="buf", func="g"))[0],
-				 "runtime")
+    def test_version_guard_lines(self):
+        t = ("int a;\n#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,35)\n"
+             "x();\n#else\ny();\n#endif\nz();\n#ifdef CONFIG_PM\nw();\n"
+             "#endif\n")
+        g = F.version_guarded(t)
+        self.assertEqual(sorted(g), [3, 5])
+
+    def test_api_lines_skip_comments(self):
+        t = "/* pm_qos_add_requirement(a, b, c) */\n" \
+            'printk("pm_qos_remove_requirement (x) failed");\n' \
+            "pm_qos_update_requirement(C,\n N, 3);\n"
+        self.assertEqual(F.api_lines(t),
+                         [(3, F.UPDATE, "C, N, 3")])
 
 
-class Placement(unittest.TestCase):
-	def test_static_in_module_init(self):
-		rows = func("drv_init", 5) + func("drv_exit", 12) + \
-			call(pmqos.ADD, "drv_init", 6, '"x"') + \
-			call(pmqos.REMOVE, "drv_exit", 13, '"x"') + \
-			[dict(k="initcall", name="drv_init", macro="module_init"),
-			 dict(k="initcall", name="drv_exit", macro="module_exit")]
-		p = plan(rows)
-		r = list(p.requests.values())[0]
-		self.assertEqual(r["place"], ("static", "d.c"))
+class Rules(unittest.TestCase):
+    def reason(self, d):
+        return [r.reason for r in d.requests]
 
-	def test_probe_never_static(self):
-		"""An add in probe() must not share one static handle."""
-		rows = func("drv_probe", 5) + call(pmqos.ADD, "drv_probe", 6, '"x"') + \
-			[dict(k="op", name="drv_probe", field="probe", type=""),
-			 dict(k="svar", func="drv_probe", var="pdev",
-			      type="platform_device", how="param")]
-		p = plan(rows)
-		r = list(p.requests.values())[0]
-		self.assertNotIn("place", r)
-		self.assertEqual(r["why"], pmqos.R_NOSTRUCT)
+    def test_static_in_module_init(self):
+        rows = func("drv_init", 5) + func("drv_exit", 12) + \
+            call(F.ADD, "drv_init", 6, '"x"') + \
+            call(F.REMOVE, "drv_exit", 13, '"x"') + \
+            [row("initcall", name="drv_init", macro="module_init"),
+             row("initcall", name="drv_exit", macro="module_exit")]
+        r = decide(rows).requests[0]
+        self.assertEqual(r.place, ("static", "d.c"))
+        self.assertEqual(r.handle, "x_pm_qos_req")
 
-	def test_probe_field_in_own_struct(self):
-		rows = func("drv_probe", 5) + call(pmqos.ADD, "drv_probe", 6, '"x"') + \
-			[dict(k="op", name="drv_probe", field="probe", type=""),
-			 dict(k="svar", func="drv_probe", var="pdev",
-			      type="platform_device", how="param"),
-			 dict(k="svar", func="drv_probe", var="priv",
-			      type="drv_priv", how="local"),
-			 dict(k="struct", name="drv_priv", field="a", file="d.c",
-			      line=1, col=1, fun="something_else"),
-			 dict(k="struct", name="platform_device", field="name",
-			      file="d.c", line=1, col=1, fun="something_else")]
-		p = plan(rows)
-		r = list(p.requests.values())[0]
-		self.assertEqual(r["place"], ("field", "drv_priv"))
-		self.assertEqual(r["calls"][0]["h"], "priv->pm_qos_req")
+    def test_probe_field_in_allocated_struct(self):
+        r = decide(probe_rows()).requests[0]
+        self.assertEqual(r.place, ("field", ("drv_priv", "d.c")))
+        self.assertEqual(r.handles[("d.c", 8, 1)], "priv->pm_qos_req")
 
-	def test_no_device_single_instance(self):
-		"""A sysfs store of platform code: no device, one static handle."""
-		rows = func("store", 5) + call(pmqos.REMOVE, "store", 6, '"x"') + \
-			call(pmqos.ADD, "store", 7, '"x"') + \
-			[dict(k="op", name="store", field="store", type="")]
-		r = list(plan(rows).requests.values())[0]
-		self.assertEqual(r["place"], ("static", "d.c"))
-		self.assertTrue(r["single"])
+    def test_table_type_never_holds(self):
+        """A structure with an initialized instance is a table."""
+        rows = probe_rows() + [row("table", type="drv_priv", var="t",
+                                   line=30, col=1, fun="t")]
+        self.assertEqual(self.reason(decide(rows)), [Reason.NO_HOLDER])
 
-	def test_own_struct_param_is_per_instance(self):
-		"""attach(struct radio *r) runs once per radio: no static handle,
-		even where the header of struct radio was not seen."""
-		rows = func("attach", 5, static=False) + \
-			call(pmqos.ADD, "attach", 6, '"x"') + \
-			[dict(k="svar", func="attach", var="r", type="radio",
-			      how="param")]
-		r = list(plan(rows).requests.values())[0]
-		self.assertNotIn("place", r)
-		self.assertEqual(r["why"], pmqos.R_NOSTRUCT)
+    def test_non_pointer_global_never_holds(self):
+        rows = func("start", 5) + func("stop", 9) + \
+            call(F.ADD, "start", 6, '"x"') + call(F.REMOVE, "stop", 10, '"x"') + \
+            [row("op", name="start", field="start", var="ops"),
+             row("op", name="stop", field="stop", var="ops"),
+             row("svar", func="start", var="ss", type="snd_pcm_substream",
+                 how="param"),
+             row("gvar", var="ops", type="act_ops", ptr=False, line=20,
+                 col=1, fun="ops"),
+             row("struct", name="act_ops", field="start", type="int",
+                 line=1, col=1, fun="something_else")]
+        self.assertEqual(self.reason(decide(rows)), [Reason.NO_HOLDER])
 
-	def test_chain_key(self):
-		"""nfi->pdev->name and pdev->name name one request."""
-		F = pmqos.Facts()
-		F.load(facts(dict(k="struct", name="nfi", field="pdev",
-				  type="struct platform_device *", file="d.c",
-				  line=1, col=1, fun="something_else")))
-		p = pmqos.Planner(F)
-		self.assertEqual(p.inst_key("nfi->pdev->name", "nfi", "struct nfi *"),
-				 p.inst_key("pdev->name", "pdev",
-					    "struct platform_device *"))
+    def test_runtime_name_aliases_the_class(self):
+        rows = probe_rows() + func("store", 30) + \
+            call(F.UPDATE, "store", 31, "buf") + \
+            [row("var", func="store", var="buf", how="local")]
+        d = decide(rows)
+        self.assertEqual(len(d.requests), 1)
+        self.assertEqual(self.reason(d), [Reason.RUNTIME_NAME])
 
-	@staticmethod
-	def update_of(add_line, edge_line):
-		"""cfg() updates at line 2; up(), module_init, adds at add_line
-		and calls cfg() at edge_line."""
-		rows = func("cfg", 1) + func("up", 10, static=False) + \
-			call(pmqos.UPDATE, "cfg", 2, '"x"') + \
-			call(pmqos.ADD, "up", add_line, '"x"') + \
-			[dict(k="edge", fun="up", file="d.c", line=edge_line,
-			      col=1, callee="cfg", args=""),
-			 dict(k="initcall", name="up", macro="module_init")]
-		p = plan(rows)
-		upd = [c for c in list(p.requests.values())[0]["calls"]
-		       if c["fn"] == pmqos.UPDATE][0]
-		return p, upd
+    def test_other_class_not_aliased(self):
+        rows = probe_rows() + func("store", 30) + \
+            call(F.UPDATE, "store", 31, "buf", cls="PM_QOS_NETWORK_LATENCY") + \
+            [row("var", func="store", var="buf", how="local")]
+        d = decide(rows)
+        self.assertEqual(sorted(map(str, self.reason(d))),
+                         ["None", "Reason.RUNTIME_NAME"])
 
-	def test_update_before_add_guarded(self):
-		p, upd = self.update_of(12, 11)
-		self.assertTrue(upd["guard"])
-		self.assertIn("if (x_qos_req)", pmqos.pass2(p, "d.c"))
+    def test_two_fields_alias(self):
+        rows = probe_rows("dev_name(&pdev->dev)")
+        rows += func("susp", 40) + call(F.UPDATE, "susp", 41,
+                                        "hcd->self.bus_name")
+        rows += [row("nroot", fun="susp", line=41, col=1, var="hcd",
+                     type="struct usb_hcd *"),
+                 row("nroot", fun="drv_probe", line=8, col=1, var="pdev",
+                     type="struct platform_device *"),
+                 row("nroot", fun="drv_remove", line=22, col=1, var="pdev",
+                     type="struct platform_device *")]
+        self.assertEqual(self.reason(decide(rows)), [Reason.ALIASED_NAME])
 
-	def test_update_after_add_not_guarded(self):
-		p, upd = self.update_of(11, 12)
-		self.assertFalse(upd["guard"])
+    def test_field_names_alias_in_their_directory_only(self):
+        """netdev->name of one driver and a literal of another directory
+        are two requests; in one directory, one."""
+        rows = probe_rows()
+        rows += func("up", 40, unit="e/n.c") + \
+            call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
+            [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
+                 type="struct net_device *")]
+        self.assertEqual(len(decide(rows).requests), 2)
+        rows = [dict(r, unit="e/n.c", file="e/n.c") for r in probe_rows()]
+        rows += func("up", 40, unit="e/n.c") + \
+            call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
+            [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
+                 type="struct net_device *")]
+        d = decide(rows)
+        self.assertEqual(self.reason(d), [Reason.ALIASED_NAME])
 
-	def test_atomic_reported(self):
-		rows = func("tmo", 1) + func("init", 10) + \
-			call(pmqos.UPDATE, "tmo", 2, '"x"') + \
-			call(pmqos.ADD, "init", 11, '"x"') + \
-			[dict(k="edge", fun="init", file="d.c", line=12, col=1,
-			      callee="setup_timer", args="&t, tmo, 0"),
-			 dict(k="initcall", name="init", macro="module_init")]
-		p = plan(rows)
-		self.assertEqual(list(p.requests.values())[0]["why"],
-				 pmqos.R_ATOMIC)
+    def test_update_in_atomic_context_converts_add_does_not(self):
+        rows = func("tmo", 1) + func("init", 10) + \
+            call(F.UPDATE, "tmo", 2, '"x"') + call(F.ADD, "init", 11, '"x"') + \
+            [row("arg", fun="init", line=12, col=1, callee="setup_timer",
+                 n=1, arg="tmo"),
+             row("initcall", name="init", macro="module_init")]
+        self.assertEqual(self.reason(decide(rows)), [None])
+        rows = func("tmo", 1) + call(F.ADD, "tmo", 2, '"x"') + \
+            [row("arg", fun="init", line=12, col=1, callee="setup_timer",
+                 n=1, arg="tmo")] + func("init", 10)
+        self.assertEqual(self.reason(decide(rows)), [Reason.ATOMIC_ADD])
 
-	def test_no_add(self):
-		p = plan(func("f", 1) + call(pmqos.UPDATE, "f", 2, '"x"'))
-		self.assertEqual(list(p.requests.values())[0]["why"],
-				 pmqos.R_NOADD)
+    def test_remove_after_free(self):
+        rows = probe_rows() + [row("free", fun="drv_remove", line=21,
+                                   col=1, callee="kfree", arg="priv")]
+        self.assertEqual(self.reason(decide(rows)), [Reason.USE_AFTER_FREE])
 
-	def test_pass2_generated_from_data(self):
-		rows = func("drv_init", 5) + call(pmqos.ADD, "drv_init", 6, '"x"',
-						  form="assign") + \
-			[dict(k="initcall", name="drv_init", macro="module_init")]
-		t = pmqos.pass2(plan(rows), "d.c")
-		self.assertIn("x_qos_req = pm_qos_add_request(C, V);", t)
-		self.assertIn("E = x_qos_req ? 0 : -ENOMEM;", t)
-		self.assertIn("+static struct pm_qos_request_list *x_qos_req;", t)
-		self.assertIn("0: [(6, 1)]", t)
+    def test_version_guard(self):
+        d = decide(probe_rows(), guarded={"d.c": {8: 7}})
+        self.assertEqual(self.reason(d), [Reason.VERSION_GUARD])
+
+    def test_unit_scope(self):
+        """Another unit's struct of the same name changes nothing."""
+        alone = decide(probe_rows())
+        other = [row("struct", unit="a.c", name="drv_priv", field="pm_qos_req",
+                     type="int", line=1, col=1, fun="something_else"),
+                 row("table", unit="a.c", type="drv_priv", var="t", line=3,
+                     col=1, fun="t")]
+        beside = decide(other + probe_rows())
+        self.assertEqual(alone.requests[0].handles,
+                         beside.requests[0].handles)
+
+    def test_update_before_add_guarded(self):
+        rows = func("cfg", 1) + func("up", 10, static=False) + \
+            call(F.UPDATE, "cfg", 2, '"x"') + call(F.ADD, "up", 12, '"x"') + \
+            [row("edge", fun="up", line=11, col=1, callee="cfg"),
+             row("initcall", name="up", macro="module_init")]
+        d = decide(rows)
+        self.assertTrue(d.requests[0].guard[("d.c", 2, 1)])
+        self.assertIn("if (x_pm_qos_req)", pass2(d)[0])
+
+    def test_pass2_generated_from_data(self):
+        rows = func("drv_init", 5) + \
+            call(F.ADD, "drv_init", 6, '"x"', form="assign") + \
+            [row("initcall", name="drv_init", macro="module_init")]
+        t, files = pass2(decide(rows))
+        self.assertEqual(files, ["d.c"])
+        self.assertIn("x_pm_qos_req = pm_qos_add_request(C, V);", t)
+        self.assertIn("E = x_pm_qos_req ? 0 : -ENOMEM;", t)
+        self.assertIn("+static struct pm_qos_request_list *x_pm_qos_req;", t)
+        self.assertIn("[('d.c', 6, 1)]", t)
 
 
 if __name__ == "__main__":
-	unittest.main()
+    unittest.main()

@@ -1,0 +1,19 @@
+"""The planner of convert/pmqos-convert, by job.
+
+Pass 1 (convert/smpl/facts.cocci) prints the facts of each candidate file;
+this package groups the calls of the old string-named API into requests,
+decides for each whether and how it is converted, and writes the pass-2
+semantic patch and the report:
+
+  facts      the records of pass 1, per candidate file (its unit)
+  callgraph  entry points, run-once functions, atomic context, order
+  naming     what a call's name is, which calls may name one request,
+             and the names of the handles
+  placement  where a handle may live (static, or a field of the driver's
+             own per-instance structure)
+  decision   the rules a request must pass to be converted
+  pass2      the generated semantic patch
+  report     the report lines, the reasons and the JSON summary
+
+Run as: python3 -m pmqos plan --out WORK --dir DIR --files LIST FACTS
+"""

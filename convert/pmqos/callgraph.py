@@ -1,0 +1,171 @@
+"""The call graph of one unit: entry points, functions that run once,
+atomic context, and what runs after an add.
+
+Each rule is a method of CallGraph; the graph is that of one candidate file
+and the headers it includes, so that a function of the same name in
+another file never changes an answer.
+"""
+
+from typing import Dict, List, Optional, Set, Tuple
+
+from .facts import UnitFacts
+
+# Callbacks that run in atomic context, by the function that takes them
+# and the index of the argument.
+ATOMIC_CALLBACKS = {
+    ("setup_timer", 1), ("request_irq", 1), ("request_threaded_irq", 1),
+    ("devm_request_irq", 2), ("tasklet_init", 1), ("setup_timer_on_stack", 1),
+    ("request_any_context_irq", 1), ("tasklet_hrtimer_init", 1),
+}
+# Fields of an ops structure whose function runs in atomic context:
+# timer.function = f, hrtimer.function = f.
+ATOMIC_OPS = {"function"}
+# Notifier chains whose callbacks run in atomic context: the function
+# that registers a notifier_block on them, and the index of the block.
+ATOMIC_CHAINS = {("atomic_notifier_chain_register", 1)}
+
+RUN_ONCE_MACROS = {
+    "module_init", "late_initcall", "subsys_initcall", "arch_initcall",
+    "device_initcall", "core_initcall", "postcore_initcall", "fs_initcall",
+    "rootfs_initcall", "__initcall", "late_initcall_sync",
+}
+EXIT_MACROS = {"module_exit", "__exitcall"}
+
+# What a driver gets once per device (or per open file): an add reached
+# with one of these can run for two devices at once.
+DEVICE_STRUCTS = {
+    "platform_device", "pci_dev", "usb_interface", "usb_device",
+    "i2c_client", "spi_device", "net_device", "device", "sdio_func",
+    "mmc_host", "mmc_card", "amba_device", "serio", "input_dev",
+    "usb_hcd", "usb_gadget", "snd_pcm_substream", "snd_card", "file",
+    "inode", "fb_info", "tty_struct", "uart_port", "snd_soc_dai",
+    "mtd_info", "video_device", "ieee80211_hw", "wiphy",
+}
+
+
+class CallGraph:
+    """Callers, entry points and atomic functions of one unit."""
+
+    def __init__(self, facts: UnitFacts, core_structs: Set[str]):
+        self.f = facts
+        self.core = core_structs
+        self.callers: Dict[str, List[Tuple[str, int, str]]] = {}
+        self.entry: Dict[str, str] = {}
+        self.atomic: Dict[str, str] = {}
+        self._build()
+
+    def _build(self) -> None:
+        F = self.f
+        for e in sorted(F.edges.values(), key=lambda e: (e.file, e.line)):
+            if e.callee in F.funcs and e.caller in F.funcs:
+                self.callers.setdefault(e.callee, []).append(
+                    (e.caller, e.line, e.file))
+            for i, a in sorted(e.args.items()):
+                if a in F.funcs and a != e.caller:
+                    self.entry.setdefault(a, "handed to %s()" % e.callee)
+                    if (e.callee, i) in ATOMIC_CALLBACKS:
+                        self.atomic.setdefault(
+                            a, "a %s() callback" % e.callee)
+                if (e.callee, i) in ATOMIC_CHAINS:
+                    for fn, ops in sorted(F.ops.items()):
+                        if (("notifier_call", a) in ops and
+                                fn in F.funcs):
+                            self.atomic.setdefault(
+                                fn, "a notifier on an atomic chain "
+                                "(%s() at %s:%d)" % (e.callee, e.file,
+                                                     e.line))
+        for f, m in sorted(F.initcalls.items()):
+            self.entry[f] = m
+        for f, ops in sorted(F.ops.items()):
+            if f in F.funcs:
+                self.entry.setdefault(f, "." + ops[0][0])
+                if {o[0] for o in ops} & ATOMIC_OPS:
+                    self.atomic.setdefault(f, "a timer callback (.function)")
+        for f in sorted(F.funcs):
+            if f not in F.static:
+                self.entry.setdefault(f, "not static")
+            elif f not in self.callers:
+                self.entry.setdefault(f, "not called in its file")
+        for (file, caller, callee) in sorted(F.locked_calls):
+            if callee in F.funcs:
+                self.atomic.setdefault(
+                    callee, "called from %s() with a lock held" % caller)
+        # The callees of atomic functions are atomic too.
+        changed = True
+        while changed:
+            changed = False
+            for callee in sorted(self.callers):
+                if callee in self.atomic:
+                    continue
+                for (caller, line, file) in self.callers[callee]:
+                    if caller in self.atomic:
+                        self.atomic[callee] = "called from %s(), %s" % (
+                            caller, self.atomic[caller])
+                        changed = True
+                        break
+
+    def all_callers(self, fn: str, seen: Optional[Set[str]], test) -> bool:
+        """fn is no entry point, has callers in the unit, and every call
+        of it passes test(caller, line, seen); a cycle does not."""
+        if seen is None:
+            seen = set()
+        if fn in seen or fn in self.entry or fn not in self.callers:
+            return False
+        seen.add(fn)
+        return all(test(c, l, seen) for (c, l, f) in self.callers[fn])
+
+    def runs_once(self, fn: str, seen: Optional[Set[str]] = None) -> bool:
+        """fn runs once: an initcall, __init, or only called from such."""
+        F = self.f
+        if F.initcalls.get(fn) in RUN_ONCE_MACROS or fn in F.init_attr:
+            return True
+        return self.all_callers(fn, seen,
+                                lambda c, l, s: self.runs_once(c, s))
+
+    def per_device(self, fn: str, seen: Optional[Set[str]] = None
+                   ) -> Optional[str]:
+        """How fn can run once per device: a device structure, or a
+        structure of the driver's own, among its parameters or those of a
+        function on a path to it."""
+        for (var, s, how) in self.f.svars.get(fn, []):
+            if how == "param" and (s in DEVICE_STRUCTS or s not in self.core):
+                return "%s() takes struct %s *%s" % (fn, s, var)
+        if seen is None:
+            seen = set()
+        seen.add(fn)
+        for (c, l, f) in self.callers.get(fn, []):
+            if c not in seen:
+                r = self.per_device(c, seen)
+                if r:
+                    return r
+        return None
+
+    def after_add(self, fn: str, line: int, adds, seen=None) -> bool:
+        """A call in fn at line runs only after one of adds: an add before
+        it in fn, or fn is reached only from calls that follow an add;
+        module_exit runs only after module_init succeeded."""
+        for a in adds:
+            if a.func == fn and a.line < line and a.unit == self.f.unit:
+                return True
+        mine = [a for a in adds if a.unit == self.f.unit]
+        if self.f.initcalls.get(fn) in EXIT_MACROS and mine and \
+                len(mine) == len(adds) and \
+                all(self.runs_once(a.func) for a in mine):
+            return True
+        return self.all_callers(fn, seen, lambda c, l, s:
+                                self.after_add(c, l, adds, s))
+
+    def entry_path(self, fn: str, adds=(), seen: Optional[Set[str]] = None
+                   ) -> str:
+        """An entry point that reaches fn, for the report: one on a path
+        that no add precedes when there is one."""
+        if fn in self.entry:
+            return "%s() (%s)" % (fn, self.entry[fn])
+        if seen is None:
+            seen = set()
+        seen.add(fn)
+        cs = [x for x in self.callers.get(fn, []) if x[0] not in seen]
+        cs.sort(key=lambda x: self.after_add(x[0], x[1], adds))
+        for (c, l, f) in cs:
+            return self.entry_path(c, adds, seen)
+        return fn + "()"

@@ -1,0 +1,271 @@
+"""The rules a request must pass to be converted.
+
+A request (the calls that may name one string-named requirement, see
+naming.group_names) is converted only when the tool can show all of:
+
+- every call that may name it is found (naming: no name computed at run
+  time or passed in shares its class in the files given, no name read
+  from another field shares its class in its directory, unless they are
+  all one field of one structure, one request per instance);
+- it is added somewhere in the files given (an update of a request added
+  elsewhere cannot find the handle);
+- its calls keep building on every branch of the kernel version guards
+  around them (a call under #if LINUX_VERSION_CODE is reported);
+- no add runs in atomic context (pm_qos_add_request() allocates and may
+  sleep; update and remove may run in any context with the v3 core);
+- each call is a statement, an assignment, a return or an if test that
+  pass 2 can rewrite;
+- it has exactly one handle per instance (placement);
+- the holder of a field handle is alive at every converted call: no call
+  after a kfree() (or another free) of the holder in the same function.
+
+Every call of a request that fails one of these is reported with the
+reason and the file:line of its other calls.  An update that can run
+before the add is guarded with if (handle), as the old API ignored an
+unknown name; a remove clears the handle.
+"""
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Dict, List, Optional, Tuple
+
+from .callgraph import CallGraph
+from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
+from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
+                     group_names, name_of, owner_struct)
+from .placement import Placement
+
+
+class Reason(Enum):
+    """Why a call is not converted (the JSON's "reason" is the name)."""
+    RUNTIME_NAME = "a name computed at run time may name it"
+    PARAM_NAME = "a name passed in as a parameter may name it"
+    ALIASED_NAME = "names read from different fields may name it"
+    NO_ADD = "no add in the files given"
+    SHARED_ACROSS_FILES = "request shared across files"
+    NO_HOLDER = "no per-instance structure of the driver holds the handle"
+    ATOMIC_ADD = "added in atomic context"
+    RESULT_USED = "result used in an expression"
+    USE_AFTER_FREE = "a call after its holder is freed"
+    VERSION_GUARD = "under a kernel version guard"
+    NOT_PARSED = "spatch did not see the call"
+
+
+@dataclass
+class Request:
+    calls: List[Call]
+    names: Dict[tuple, Name]
+    reason: Optional[Reason] = None
+    detail: str = ""
+    place: Optional[Tuple[str, object]] = None   # ("static", file) or
+    single: bool = False                          # ("field", (S, file))
+    handle: str = ""
+    guard: Dict[tuple, bool] = field(default_factory=dict)
+    early: Dict[tuple, bool] = field(default_factory=dict)
+    handles: Dict[tuple, str] = field(default_factory=dict)
+
+    @property
+    def adds(self) -> List[Call]:
+        return [c for c in self.calls if c.fn == ADD]
+
+    @property
+    def ok(self) -> bool:
+        return self.reason is None and self.place is not None
+
+    @property
+    def shown(self) -> str:
+        return self.names[self.calls[0].key].shown
+
+
+class Decider:
+    """Groups the calls of all units into requests and decides each."""
+
+    def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
+                 guarded: Dict[str, Dict[int, int]]):
+        self.units = units
+        self.place = Placement(units, any_struct)
+        self.graphs = {u: CallGraph(F, self.place.core)
+                       for u, F in units.items()}
+        self.guarded = guarded
+        self.calls: Dict[tuple, Call] = {}
+        self.readers: Dict[tuple, Call] = {}
+        # A call in a header is seen from every unit that includes it:
+        # the first unit by name decides, whatever the order given.
+        for u in sorted(units):
+            for k, c in units[u].calls.items():
+                if c.fn and k not in self.calls:
+                    self.calls[k] = c
+            for k, c in units[u].readers.items():
+                self.readers.setdefault(k, c)
+        self.names = {k: name_of(c, units[c.unit])
+                      for k, c in self.calls.items()}
+        self.requests: List[Request] = []
+
+    def graph(self, c: Call) -> CallGraph:
+        return self.graphs[c.unit]
+
+    def decide_all(self) -> List[Request]:
+        calls = [self.calls[k] for k in sorted(self.calls)]
+        for group in group_names(calls, self.names):
+            r = Request(sorted(group, key=lambda c: c.key), self.names)
+            self.decide(r)
+            self.requests.append(r)
+        return self.requests
+
+    def report(self, r: Request, why: Reason, detail: str) -> None:
+        r.reason, r.detail, r.place = why, detail, None
+
+    def decide(self, r: Request) -> None:
+        for check in (self.check_guard, self.check_names, self.check_add,
+                      self.check_atomic, self.check_form,
+                      self.check_place, self.check_alive):
+            check(r)
+            if r.reason is not None:
+                return
+        for c in r.calls:
+            r.guard[c.key] = False
+            if c.fn == ADD:
+                continue
+            if not self.graph(c).after_add(c.func, c.line, r.adds):
+                r.guard[c.key] = c.fn == UPDATE
+                r.early[c.key] = True
+
+    def check_guard(self, r: Request) -> None:
+        """Calls under #if LINUX_VERSION_CODE are reported: converted, the
+        branch for old kernels no longer builds there."""
+        for c in r.calls:
+            ln = self.guarded.get(c.file, {}).get(c.line)
+            if ln:
+                self.report(r, Reason.VERSION_GUARD,
+                            "%s at %s is under the kernel version test at "
+                            "%s:%d; convert the branch for new kernels by "
+                            "hand" % (c.fn, c.where, c.file, ln))
+                return
+
+    def check_names(self, r: Request) -> None:
+        """A name that is not constant may alias every name of its class;
+        only one field of one structure, alone in its class, is one
+        request per instance."""
+        nm = [self.names[c.key] for c in r.calls]
+        nonconst = [(c, n) for c, n in zip(r.calls, nm)
+                    if n.kind not in (CONST, UNRESOLVED)]
+        if not nonconst:
+            return
+        keys = {(n.kind, n.key) for c, n in nonconst}
+        if len(keys) == 1 and len(nonconst) == len(r.calls) and \
+                nonconst[0][1].kind == INST:
+            return
+        cls = r.calls[0].cls
+        for kind, why, what in ((RUNTIME, Reason.RUNTIME_NAME,
+                                 "is built at run time"),
+                                (PARAM, Reason.PARAM_NAME,
+                                 "is a parameter"),
+                                (INST, Reason.ALIASED_NAME,
+                                 "is read from a field")):
+            for c, n in nonconst:
+                if n.kind == kind:
+                    others = sorted({self.names[x.key].shown for x in r.calls
+                                     if self.names[x.key].key != n.key})
+                    self.report(r, why, "the name %s in %s() at %s %s and "
+                                "may hold any string, so it may name any "
+                                "request of %s%s: pass a handle instead" % (
+                                    n.shown, c.func, c.where, what, cls,
+                                    " (here also %s)" % ", ".join(others)
+                                    if others else ""))
+                    return
+
+    def check_add(self, r: Request) -> None:
+        if not r.adds:
+            self.report(r, Reason.NO_ADD, "no %s() of %s (class %s) in the "
+                        "files given: convert it with the file that adds "
+                        "it" % (ADD, r.shown, r.calls[0].cls))
+
+    def check_atomic(self, r: Request) -> None:
+        """pm_qos_add_request() may sleep: an add in atomic context is
+        reported.  Updates and removes may run in any context (v3 core)."""
+        for c in r.adds:
+            g = self.graph(c)
+            why = None
+            if c.key in self.units[c.unit].locked:
+                why = "called with a spinlock held or interrupts off"
+            elif c.func in g.atomic:
+                why = "%s() is %s" % (c.func, g.atomic[c.func])
+            if why:
+                self.report(r, Reason.ATOMIC_ADD, "%s at %s: the new add "
+                            "allocates and may sleep; add the request in "
+                            "process context" % (why, c.where))
+                return
+
+    def check_form(self, r: Request) -> None:
+        for c in r.calls:
+            if c.fn == REMOVE and c.form != "stmt" or \
+                    c.fn != REMOVE and c.form is None:
+                self.report(r, Reason.RESULT_USED, "the result of %s() at "
+                            "%s is used in an expression: convert by hand"
+                            % (c.fn, c.where))
+                return
+
+    def check_place(self, r: Request) -> None:
+        """See placement: a static handle only for a request that exists
+        once by construction, else a field of the driver's own instance."""
+        kinds = {self.names[c.key].kind for c in r.calls}
+        files = sorted({c.file for c in r.calls})
+        adds = r.adds
+        if kinds == {INST}:
+            owner = owner_struct(self.names[r.calls[0].key].key)
+            s, why = self.place.holder(r.calls, owner)
+            if s is None:
+                self.report(r, Reason.NO_HOLDER, "the name %s differs per "
+                            "instance, so needs a handle per instance; %s"
+                            % (r.shown, why))
+                return
+            r.place = ("field", s)
+            return
+        once = all(self.graph(a).runs_once(a.func) for a in adds)
+        if once and len(files) == 1:
+            r.place = ("static", files[0])
+            return
+        s, why = self.place.holder(r.calls, None)
+        if s is not None:
+            r.place = ("field", s)
+            return
+        dev = [a for a in adds if self.graph(a).per_device(a.func)]
+        if not dev and len(files) == 1:
+            # No device reaches the adds: one instance by construction.
+            r.place = ("static", files[0])
+            r.single = True
+            return
+        if once:
+            other = [c for c in r.calls if c.file != adds[0].file]
+            self.report(r, Reason.SHARED_ACROSS_FILES, "added at %s and "
+                        "used at %s: declare one handle for both files" %
+                        (adds[0].where, other[0].where))
+            return
+        a = dev[0] if dev else adds[0]
+        self.report(r, Reason.NO_HOLDER, "added at %s in %s(), which can "
+                    "run once per device (%s); %s" % (
+                        a.where, a.func,
+                        self.graph(a).per_device(a.func) or
+                        "more than once", why))
+
+    def check_alive(self, r: Request) -> None:
+        """No converted call reads a field handle after the function freed
+        its holder (kfree(x); remove(...) becomes a read of x->h)."""
+        if r.place is None or r.place[0] != "field":
+            return
+        s = r.place[1][0]
+        for c in r.calls:
+            pre = self.place.prefix(c, s)
+            var = re.split(r'->|\.', pre)[0]
+            for fr in self.units[c.unit].frees:
+                arg = re.sub(r'^\([^()]*\)', '', fr.arg).lstrip("&")
+                if fr.func == c.func and fr.file == c.file and \
+                        fr.line < c.line and arg == var:
+                    self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
+                                "frees %s before %s at %s, which would "
+                                "read the handle from it: move the call "
+                                "before the free" % (
+                                    fr.callee, fr.file, fr.line, var, c.fn,
+                                    c.where))
+                    return

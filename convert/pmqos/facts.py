@@ -1,0 +1,315 @@
+"""The facts of pass 1 (convert/smpl/facts.cocci), as typed records.
+
+Every fact carries its unit: the candidate file whose parse produced it.
+A header's facts count only for the units that include it, so that a
+decision on one file never depends on an unrelated file given with it
+(a structure of the same name in another driver, a function of the same
+name).
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set, Tuple
+
+ADD = "pm_qos_add_requirement"
+UPDATE = "pm_qos_update_requirement"
+REMOVE = "pm_qos_remove_requirement"
+READER = "pm_qos_requirement"
+CALL_KIND = {ADD: "add", UPDATE: "update", REMOVE: "remove", READER: "read"}
+
+LITERAL = re.compile(r'^"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*$')
+
+
+def norm(e: str) -> str:
+    """The text of an expression without layout: literals kept as
+    written, everything else without blanks."""
+    s = " ".join(str(e).split())
+    if LITERAL.match(s):
+        return s
+    return re.sub(r'\s+', '', s)
+
+
+def relpath(f: str) -> str:
+    return f[2:] if f.startswith("./") else f
+
+
+Key = Tuple[str, int, int]
+
+
+@dataclass
+class Call:
+    """One call of the old API (a reader too)."""
+    file: str
+    line: int
+    col: int
+    unit: str
+    fn: str = ""
+    cls: str = ""
+    name: str = ""
+    func: str = ""
+    root: Optional[Tuple[str, str]] = None
+    form: Optional[str] = None
+    branch: bool = False
+
+    @property
+    def key(self) -> Key:
+        return (self.file, self.line, self.col)
+
+    @property
+    def where(self) -> str:
+        return "%s:%d" % (self.file, self.line)
+
+    @property
+    def kind(self) -> str:
+        return CALL_KIND.get(self.fn, "read")
+
+
+@dataclass
+class StructDef:
+    name: str
+    file: str
+    line: int
+    fields: Dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class GlobalVar:
+    var: str
+    struct: str
+    ptr: bool
+    file: str
+
+
+@dataclass
+class Edge:
+    file: str
+    caller: str
+    line: int
+    callee: str
+    args: Dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class Free:
+    file: str
+    func: str
+    line: int
+    callee: str
+    arg: str
+
+
+@dataclass
+class UnitFacts:
+    """What pass 1 saw in one candidate file and the headers it includes."""
+    unit: str
+    calls: Dict[Key, Call] = field(default_factory=dict)
+    readers: Dict[Key, Call] = field(default_factory=dict)
+    defines: Dict[str, str] = field(default_factory=dict)
+    constvars: Dict[str, str] = field(default_factory=dict)
+    structs: Dict[str, StructDef] = field(default_factory=dict)
+    svars: Dict[str, List[Tuple[str, str, str]]] = field(default_factory=dict)
+    gvars: List[GlobalVar] = field(default_factory=list)
+    tables: Set[str] = field(default_factory=set)
+    vars: Dict[str, Dict[str, str]] = field(default_factory=dict)
+    funcs: Dict[str, Tuple[str, int]] = field(default_factory=dict)
+    static: Set[str] = field(default_factory=set)
+    init_attr: Set[str] = field(default_factory=set)
+    initcalls: Dict[str, str] = field(default_factory=dict)
+    ops: Dict[str, List[Tuple[str, str]]] = field(default_factory=dict)
+    edges: Dict[Tuple[str, int, int], Edge] = field(default_factory=dict)
+    locked: Set[Key] = field(default_factory=set)
+    locked_calls: List[Tuple[str, str, str]] = field(default_factory=list)
+    srcs: Dict[Tuple[str, str], str] = field(default_factory=dict)
+    frees: List[Free] = field(default_factory=list)
+
+    def _call(self, d) -> Call:
+        k = (relpath(d["file"]), d["line"], d["col"])
+        if k not in self.calls:
+            self.calls[k] = Call(file=k[0], line=k[1], col=k[2],
+                                 unit=self.unit)
+        return self.calls[k]
+
+    def add(self, d) -> None:
+        """Record one fact (a dict of pass 1)."""
+        k = d["k"]
+        getattr(self, "_f_" + k)(d)
+
+    def _f_call(self, d):
+        c = self._call(d)
+        c.fn, c.cls, c.name, c.func = (d["fn"], norm(d["cls"]),
+                                       norm(d["name"]), d["fun"])
+
+    def _f_reader(self, d):
+        k = (relpath(d["file"]), d["line"], d["col"])
+        self.readers[k] = Call(file=k[0], line=k[1], col=k[2],
+                               unit=self.unit, fn=READER,
+                               cls=norm(d.get("cls", "")), func=d["fun"])
+
+    def _f_nroot(self, d):
+        c = self._call(d)
+        if d["type"].startswith("struct ") and c.root is None:
+            c.root = (d["var"], d["type"])
+
+    def _f_form(self, d):
+        c = self._call(d)
+        if c.form is None:
+            c.form = d["form"]
+
+    def _f_branch(self, d):
+        self._call(d).branch = True
+
+    def _f_define(self, d):
+        self.defines.setdefault(d["name"], norm(d["value"]))
+
+    def _f_constvar(self, d):
+        self.constvars.setdefault(d["name"], norm(d["value"]))
+
+    def _f_struct(self, d):
+        s = self.structs.get(d["name"])
+        if s is None:
+            s = self.structs[d["name"]] = StructDef(
+                d["name"], relpath(d["file"]), d["line"])
+        if s.file == relpath(d["file"]) and s.line == d["line"]:
+            s.fields[d["field"]] = d.get("type", "")
+
+    def _f_svar(self, d):
+        f = d.get("func") or d.get("fun")
+        e = (d["var"], d["type"], d["how"])
+        lst = self.svars.setdefault(f, [])
+        if e not in lst:
+            lst.append(e)
+
+    def _f_gvar(self, d):
+        # spatch names a top-level declaration by its variable
+        if d["fun"] not in ("something_else", d["var"]):
+            return
+        g = GlobalVar(d["var"], d["type"], d.get("ptr", True),
+                      relpath(d["file"]))
+        if g not in self.gvars:
+            self.gvars.append(g)
+
+    def _f_table(self, d):
+        self.tables.add(d["type"])
+
+    def _f_var(self, d):
+        f = d.get("func") or d.get("fun")
+        self.vars.setdefault(f, {})[d["var"]] = d.get("how", "local")
+
+    def _f_func(self, d):
+        self.funcs.setdefault(d["name"], (relpath(d["file"]), d["line"]))
+
+    def _f_static(self, d):
+        self.static.add(d["name"])
+
+    def _f_attr(self, d):
+        self.init_attr.add(d["name"])
+
+    def _f_initcall(self, d):
+        self.initcalls[d["name"]] = d["macro"]
+
+    def _f_op(self, d):
+        e = (d["field"], d.get("var", ""))
+        lst = self.ops.setdefault(d["name"], [])
+        if e not in lst:
+            lst.append(e)
+
+    def _f_edge(self, d):
+        k = (relpath(d["file"]), d["line"], d["col"])
+        e = self.edges.get(k)
+        if e is None:
+            self.edges[k] = Edge(k[0], d["fun"], d["line"], d["callee"])
+        else:
+            e.caller, e.callee = d["fun"], d["callee"]
+
+    def _f_arg(self, d):
+        k = (relpath(d["file"]), d["line"], d["col"])
+        e = self.edges.setdefault(k, Edge(k[0], d["fun"], d["line"],
+                                          d["callee"]))
+        e.args[int(d["n"])] = d["arg"]
+
+    def _f_locked(self, d):
+        self.locked.add((relpath(d["file"]), d["line"], d["col"]))
+        self.locked_calls.append((relpath(d["file"]), d["fun"],
+                                  d["callee"]))
+
+    def _f_src(self, d):
+        self.srcs[(d["fun"], d["var"])] = d["how"]
+
+    def _f_free(self, d):
+        self.frees.append(Free(relpath(d["file"]), d["fun"], d["line"],
+                               d["callee"], norm(d["arg"])))
+
+
+def load(lines) -> Dict[str, UnitFacts]:
+    """The facts of "@@F {json}" lines, by unit."""
+    units: Dict[str, UnitFacts] = {}
+    for line in lines:
+        if not line.startswith("@@F "):
+            continue
+        d = json.loads(line[4:])
+        u = relpath(d.get("unit", ""))
+        if u not in units:
+            units[u] = UnitFacts(u)
+        units[u].add(d)
+    return units
+
+
+VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION')
+CPP = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$')
+
+
+def version_guarded(text: str) -> Dict[int, int]:
+    """{line: line of its #if} for the lines under a conditional on the
+    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION), in any branch."""
+    out: Dict[int, int] = {}
+    stack: List[Tuple[int, bool]] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        start = i
+        while ln.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            ln = ln[:-1] + lines[i]
+        m = CPP.match(ln)
+        if m:
+            d, rest = m.group(1), m.group(2)
+            if d in ("if", "ifdef", "ifndef"):
+                stack.append((start + 1, bool(VERSION_COND.search(rest))))
+            elif d == "elif" and stack:
+                ln0, v = stack[-1]
+                stack[-1] = (ln0, v or bool(VERSION_COND.search(rest)))
+            elif d == "endif" and stack:
+                stack.pop()
+        else:
+            for ln0, v in stack:
+                if v:
+                    out[start + 1] = ln0
+                    break
+        i += 1
+    return out
+
+
+API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
+                      r'pm_qos_requirement)\s*\(')
+
+
+def api_lines(text: str) -> List[Tuple[int, str, str]]:
+    """(line, function, argument text) of every call of the old API in
+    text, found without parsing (comments and string literals blanked):
+    what the report must mention."""
+    out = []
+    orig = text
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|'
+                  r"'(?:[^'\\\n]|\\.)*'",
+                  lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
+                  flags=re.S)
+    for m in API_CALL.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        depth, j = 1, m.end()
+        while j < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            j += 1
+        out.append((line, m.group(1), " ".join(orig[m.end():j - 1].split())))
+    return out

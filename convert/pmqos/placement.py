@@ -1,0 +1,165 @@
+"""Where a handle may live.
+
+Rule (one handle per request instance): a static handle only for a request
+that exists once by construction (every add runs once: module_init, an
+initcall, __init, or only called from those; or no device reaches the add
+and the request lives in one file).  Otherwise a field, and a field only
+in the driver's own per-instance structure: one declared in the driver's
+directory, that the driver allocates (kzalloc, ...) or reaches through
+drvdata, netdev_priv or container_of, or that the single global pointer
+to its state points to.  Never in a structure of the kernel core
+(CORE_STRUCTS), nor in the type of a table: a structure with an
+initialized, const or array instance (ops and action tables, tables of
+resources).  A per-instance name (a field of a structure) gets the field
+in that structure itself when it is such an instance, or else in the
+instance the driver reaches from the device that owns the name.
+"""
+
+import os
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+from .callgraph import DEVICE_STRUCTS
+from .facts import Call, UnitFacts
+
+# Structures of the kernel core that a driver must not grow: the handle
+# belongs in the driver's own structure.
+CORE_STRUCTS = {
+    "platform_device", "device", "net_device", "pci_dev", "usb_device",
+    "usb_interface", "i2c_client", "i2c_adapter", "spi_device",
+    "spi_master", "file", "inode", "device_driver", "platform_driver",
+    "pci_driver", "usb_driver", "work_struct", "delayed_work",
+    "timer_list", "hrtimer", "tasklet_struct", "kobject", "task_struct",
+    "sk_buff", "notifier_block", "device_attribute", "attribute",
+    "kobj_attribute", "file_operations", "seq_file", "mmc_host",
+    "mmc_card", "sdio_func", "input_dev", "fb_info", "miscdevice",
+    "cdev", "mtd_info", "clk", "regulator", "resource", "wiphy",
+    "ieee80211_hw", "snd_card", "snd_pcm", "snd_soc_dai",
+    "snd_soc_pcm_runtime", "snd_pcm_hw_params", "sysdev_class",
+    "sys_device", "usb_hcd", "usb_gadget", "usb_ep", "usb_request",
+    "ctl_table", "proc_dir_entry", "vm_area_struct", "poll_table_struct",
+    "uart_port", "tty_struct", "irq_desc", "completion", "mutex",
+    "wait_queue_head", "list_head", "dentry", "super_block",
+    "class", "bus_type", "dev_pm_ops", "pm_message", "module",
+}
+
+# Where a pointer to the driver's per-device instance comes from.
+PRIV_GETTERS = {
+    "netdev_priv", "platform_get_drvdata", "dev_get_drvdata",
+    "pci_get_drvdata", "usb_get_intfdata", "i2c_get_clientdata",
+    "spi_get_drvdata", "amba_get_drvdata", "sdio_get_drvdata", "mmc_priv",
+    "snd_soc_card_get_drvdata", "input_get_drvdata", "video_get_drvdata",
+    "hcd_to_ehci", "wiphy_priv", "snd_pcm_substream_chip",
+    "snd_card_chip", "container_of",
+}
+
+# A structure, by its name and the file that defines it.
+SKey = Tuple[str, str]
+
+
+class Placement:
+    """The structures each unit may hold a handle in."""
+
+    def __init__(self, units: Dict[str, UnitFacts], any_struct: bool):
+        self.units = units
+        self.any_struct = any_struct
+        self.core = CORE_STRUCTS if not any_struct else \
+            CORE_STRUCTS - {"snd_pcm_substream"}
+
+    def skey(self, unit: str, s: str) -> Optional[SKey]:
+        sd = self.units[unit].structs.get(s)
+        return (s, sd.file) if sd else None
+
+    def global_ptrs(self, unit: str) -> Dict[str, str]:
+        """{struct: var} of the structures the unit has exactly one
+        global pointer to (the driver's state)."""
+        seen: Dict[str, List[str]] = {}
+        for g in self.units[unit].gvars:
+            if g.ptr:
+                seen.setdefault(g.struct, []).append(g.var)
+        return {s: vs[0] for s, vs in seen.items() if len(set(vs)) == 1}
+
+    def reach(self, fn: str, unit: str) -> Dict[str, str]:
+        """{struct: access prefix} of the structures fn holds a pointer
+        to, or that the unit has its single global pointer to."""
+        F = self.units[unit]
+        out: Dict[str, str] = {}
+        for (var, s, how) in F.svars.get(fn, []):
+            out.setdefault(s, var + "->")
+        local = F.vars.get(fn, {})
+        for s, var in sorted(self.global_ptrs(unit).items()):
+            if s not in out and var not in local:
+                out[s] = var + "->"
+        return out
+
+    def instance(self, s: str, unit: str, file: str) -> Optional[str]:
+        """Why struct s may hold a handle for calls in file of unit, or
+        None: the driver's own per-instance structure."""
+        F = self.units[unit]
+        sd = F.structs.get(s)
+        if sd is None or s in self.core:
+            return None
+        if not self.any_struct and \
+                os.path.dirname(os.path.normpath(sd.file)) != \
+                os.path.dirname(os.path.normpath(file)):
+            return None
+        if s in F.tables:
+            return None
+        if self.any_struct:
+            return "any-struct"
+        for (fn, var), how in sorted(F.srcs.items()):
+            if how == "container_of" or any(
+                    v == var and t == s for (v, t, h) in F.svars.get(fn, [])):
+                return how
+        if s in self.global_ptrs(unit):
+            return "global"
+        return None
+
+    def getter(self, s: str, unit: str) -> bool:
+        """The unit reaches struct s from a device (drvdata, netdev_priv,
+        container_of)."""
+        F = self.units[unit]
+        return any(how in PRIV_GETTERS and any(
+            v == var and t == s for (v, t, h) in F.svars.get(fn, []))
+            for (fn, var), how in F.srcs.items())
+
+    def holder(self, calls: List[Call], owner: Optional[str]
+               ) -> Tuple[Optional[SKey], str]:
+        """The structure every call reaches that may hold the handle, or
+        (None, why not).  owner: the structure of a per-instance name."""
+        common: Optional[Set[SKey]] = None
+        for c in calls:
+            r = set()
+            for s in self.reach(c.func, c.unit):
+                k = self.skey(c.unit, s)
+                if k and self.instance(s, c.unit, c.file):
+                    r.add(k)
+            common = r if common is None else common & r
+        common = common or set()
+        if owner is not None:
+            mine = {k for k in common if k[0] == owner}
+            if mine:
+                return sorted(mine)[0], ""
+            if owner not in DEVICE_STRUCTS:
+                return None, ("the name is a field of struct %s, which is "
+                              "not an instance of the driver's own that "
+                              "every call reaches (a table, a core "
+                              "structure, or not allocated by the "
+                              "driver)" % owner)
+            common = {k for k in common
+                      if any(self.getter(k[0], c.unit) for c in calls)}
+            if not common:
+                return None, ("no structure of the driver reached from "
+                              "the %s (drvdata, netdev_priv, container_of)"
+                              " is held by every call" % owner)
+        if not common:
+            fns = sorted({"%s()" % c.func for c in calls})
+            return None, ("no structure of the driver's own per-instance "
+                          "state is held by all of %s" % ", ".join(fns))
+        roots = {c.root[1].replace("struct ", "").replace("*", "").strip()
+                 for c in calls if c.root}
+        pref = sorted(common, key=lambda k: (k[0] not in roots,
+                                             k[1] != calls[0].file, k))
+        return pref[0], ""
+
+    def prefix(self, c: Call, s: str) -> str:
+        return self.reach(c.func, c.unit)[s]

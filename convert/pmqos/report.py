@@ -1,0 +1,168 @@
+"""What the tool says about each call: the report lines, the reasons and
+the JSON summary.
+
+JSON (pmqos-convert --json FILE; version 1, read by convert/corpus-eval):
+
+  {"version": 1, "dir": DIR, "candidate_files": N, "seconds": S,
+   "sites": [{"file": PATH, "line": N, "call": "add"|"update"|"remove"|
+              "read", "class": TEXT, "name": TEXT, "converted": BOOL,
+              "reason": null | Reason name, "detail": TEXT,
+              "related": ["FILE:LINE", ...]}],
+   "changed_files": [PATH, ...]}
+
+Every call of the old API in the candidate files is one site: what pass 1
+did not see (a call spatch could not parse) is reported as NOT_PARSED.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from .facts import ADD, READER, REMOVE, UPDATE, Call
+from .decision import Reason, Request
+
+NEW = {ADD: "pm_qos_add_request", UPDATE: "pm_qos_update_request",
+       REMOVE: "pm_qos_remove_request", READER: "pm_qos_request"}
+
+
+@dataclass
+class Site:
+    file: str
+    line: int
+    col: int
+    call: str
+    cls: str
+    name: str
+    converted: bool
+    reason: Optional[Reason] = None
+    detail: str = ""
+    related: List[str] = field(default_factory=list)
+    text: str = ""
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "line": self.line, "call": self.call,
+                "class": self.cls, "name": self.name,
+                "converted": self.converted,
+                "reason": self.reason.name if self.reason else None,
+                "detail": self.detail, "related": self.related}
+
+
+def where_text(r: Request) -> str:
+    if r.place[0] == "static":
+        w = "static handle %s" % r.handle
+        if r.single:
+            w += ", one instance by construction: no device reaches the add"
+        return w
+    return "field %s of struct %s" % (r.handle, r.place[1][0])
+
+
+def sites_of(d) -> Dict[tuple, Site]:
+    """The sites of all requests and readers of decider d."""
+    out: Dict[tuple, Site] = {}
+    for r in d.requests:
+        for c in r.calls:
+            related = ["%s:%d" % (x.file, x.line) for x in r.calls
+                       if x is not c]
+            shown = d.names[c.key].shown
+            s = Site(c.file, c.line, c.col, c.kind, c.cls, shown,
+                     r.ok, r.reason, related=related)
+            if not r.ok:
+                s.detail = r.detail
+                s.text = "not converted: %s: %s" % (r.reason.value,
+                                                    r.detail)
+                if related:
+                    s.text += " (its other calls: %s)" % ", ".join(related)
+            else:
+                s.detail, s.text = converted_text(d, r, c)
+            out[c.key] = s
+    for k, c in sorted(d.readers.items()):
+        out[k] = Site(c.file, c.line, c.col, "read", c.cls, "", True,
+                      detail="pm_qos_requirement() -> pm_qos_request()",
+                      text="pm_qos_requirement() -> pm_qos_request()")
+    return out
+
+
+def converted_text(d, r: Request, c: Call):
+    h = r.handles[c.key]
+    msg = "%s(%s, %s) -> %s(%s) [%s]" % (c.fn, c.cls, d.names[c.key].shown,
+                                         NEW[c.fn], h, where_text(r))
+    notes = []
+    if r.early.get(c.key):
+        a = r.adds[0]
+        path = d.graph(c).entry_path(c.func, r.adds)
+        if c.fn == UPDATE:
+            notes.append("can run before the add at %s (from %s): guarded "
+                         "with if (%s), as the old API ignored it" %
+                         (a.where, path, h))
+        else:
+            notes.append("can run before the add at %s (from %s): removing"
+                         " NULL does nothing, as before" % (a.where, path))
+        if r.place[0] == "field":
+            notes.append("the handle must be NULL until the add: check that"
+                         " struct %s is allocated zeroed (kzalloc, "
+                         "netdev_priv)" % r.place[1][0])
+    if c.fn == ADD and len(r.adds) > 1:
+        others = [a.where for a in r.adds if a is not c]
+        notes.append("also added at %s: a second add before the remove "
+                     "replaces the handle and keeps the first request, as "
+                     "the old API kept a second entry" % ", ".join(others))
+    if c.fn == ADD and c.form in ("assign", "if", "return"):
+        leak = leak_before(d, c)
+        if leak:
+            notes.append("when it fails, the request added at %s is not "
+                         "removed (so before the conversion)" % leak)
+    if notes:
+        msg += "; note: " + "; ".join(notes)
+    return "; ".join(notes), msg
+
+
+def leak_before(d, c: Call) -> Optional[str]:
+    """An earlier checked add in the same function whose request no remove
+    in that function after c unwinds."""
+    for r in d.requests:
+        if c in r.calls:
+            continue
+        for a in r.calls:
+            if a.fn != ADD or a.func != c.func or a.file != c.file or \
+                    a.line >= c.line:
+                continue
+            if not any(x.fn == REMOVE and x.func == c.func and
+                       x.line > c.line for x in r.calls):
+                return a.where
+    return None
+
+
+def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
+             api_lines) -> None:
+    """Add a NOT_PARSED site for each call of the old API in the
+    candidate files that pass 1 did not see."""
+    seen = {(s.file, s.line) for s in sites.values()}
+    fn_kind = {ADD: "add", UPDATE: "update", REMOVE: "remove",
+               READER: "read"}
+    for f in sorted(texts):
+        for (line, fn, args) in api_lines(texts[f]):
+            if (f, line) in seen:
+                continue
+            seen.add((f, line))
+            parts = [a.strip() for a in args.split(",")]
+            s = Site(f, line, 0, fn_kind[fn], parts[0] if parts else "",
+                     parts[1] if len(parts) > 1 and fn != READER else "",
+                     fn == READER and False, Reason.NOT_PARSED)
+            s.detail = ("spatch did not parse the function around %s() "
+                        "(a macro, an unknown type or a conditional it "
+                        "could not follow): convert by hand" % fn)
+            s.text = "not converted: %s: %s" % (Reason.NOT_PARSED.value,
+                                                s.detail)
+            sites[(f, line, 0)] = s
+
+
+def report_lines(sites: Dict[tuple, Site]) -> List[str]:
+    return ["%s:%d: %s" % (s.file, s.line, s.text)
+            for k, s in sorted(sites.items())]
+
+
+def reason_counts(sites: Dict[tuple, Site]) -> Dict[Reason, int]:
+    out: Dict[Reason, int] = {}
+    for s in sites.values():
+        if s.reason is not None:
+            out[s.reason] = out.get(s.reason, 0) + 1
+    return out
