@@ -138,3 +138,36 @@ core_patches() {
 	done <"$TOP/series"
 	echo "$n"
 }
+
+# get_maintainer_copy: print the path of a runnable copy of KSRC's
+# scripts/get_maintainer.pl, made in $CACHE (the tree is never modified).
+# v2.6.34's copy reads MAINTAINERS with m/^(\C):/, and Perl >= 5.24 refuses
+# \C in a regex: the copy matches the one-letter tag with ([A-Z]) instead,
+# as upstream's later get_maintainer.pl does.  Run it from the top of
+# KSRC (it reads ./MAINTAINERS) with gm_run.
+get_maintainer_copy() {
+	local dir cp
+	dir=$CACHE/get_maintainer-$(basename "$KSRC")
+	cp=$dir/get_maintainer.pl
+	[ -f "$KSRC/scripts/get_maintainer.pl" ] && [ -f "$KSRC/MAINTAINERS" ] || {
+		echo "no scripts/get_maintainer.pl or MAINTAINERS in KSRC=$KSRC" >&2
+		return 1
+	}
+	mkdir -p "$dir"
+	sed 's/(\\C):/([A-Z]):/g' "$KSRC/scripts/get_maintainer.pl" >"$cp"
+	if ! perl -c "$cp" >"$dir/perl-c.log" 2>&1; then
+		echo "$KSRC/scripts/get_maintainer.pl does not compile under $(perl -e 'print $^V') even with \\C replaced:" >&2
+		head -n 5 "$dir/perl-c.log" >&2
+		return 1
+	fi
+	echo "$cp"
+}
+
+# gm_run COPY ARGS...: run get_maintainer.pl's copy at the top of KSRC, with
+# no git history (KSRC's history is an import, not upstream's) and Perl's
+# hash order fixed, so that the same patch gives the same lines every time.
+gm_run() {
+	local cp=$1
+	shift
+	(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl "$cp" --nogit "$@")
+}
