@@ -217,14 +217,16 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
  *
  * Context: any context; lock-free, a single load.
  *
- * Return: the aggregate target of @pm_qos_class, or -EINVAL (with a
- * warning) if @pm_qos_class is not a valid class.
+ * Return: the aggregate target of @pm_qos_class.  For an invalid class, 0
+ * (with a warning, once per boot): this is called on every idle entry, and
+ * a latency of 0 keeps a governor in its shallowest state, where an error
+ * code, compared with an unsigned exit latency, would allow the deepest.
  */
 int pm_qos_request(int pm_qos_class)
 {
-	if (WARN(!pm_qos_class_valid(pm_qos_class),
-		 "pm_qos: invalid class %d\n", pm_qos_class))
-		return -EINVAL;
+	if (WARN_ONCE(!pm_qos_class_valid(pm_qos_class),
+		      "pm_qos: invalid class %d\n", pm_qos_class))
+		return 0;
 	return atomic_read(&pm_qos_target[pm_qos_class]);
 }
 EXPORT_SYMBOL_GPL(pm_qos_request);

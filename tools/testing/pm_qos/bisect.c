@@ -206,7 +206,7 @@ static void test_validation(void)
 		harness_quiet = 1;
 		CHECK(!pm_qos_add_request(PM_QOS_NUM_CLASSES, 1));
 		CHECK(!pm_qos_add_request(CPU, -2));
-		CHECK_EQ(pm_qos_request(-1), -EINVAL);
+		CHECK_EQ(pm_qos_request(-1), 0);
 		CHECK_EQ(pm_qos_add_requirement(0, "x", 1), -EINVAL);
 		harness_quiet = 0;
 		CHECK_EQ(harness_warnings, 3);
