@@ -44,7 +44,8 @@ struct pm_qos_request_list {
 	s32 value;
 	int pm_qos_class;
 	void *caller;			/* who added it, for debugfs */
-	pid_t pid;			/* opener of the misc device, or 0 */
+	pid_t pid;			/* opener of the misc device (in the
+				 * initial pid namespace), or 0 */
 };
 
 struct pm_qos_object {
@@ -402,7 +403,7 @@ static int pm_qos_power_open(struct inode *inode, struct file *filp)
 				   pm_qos_power_open);
 	if (!req)
 		return -ENOMEM;
-	req->pid = task_tgid_vnr(current);
+	req->pid = task_tgid_nr(current);
 	filp->private_data = req;
 	return 0;
 }

@@ -18,7 +18,8 @@ extern int harness_might_sleeps;	/* might_sleep() calls */
 extern int harness_printks;		/* printk() calls */
 extern char harness_printk_last[256];	/* the last one's text */
 extern unsigned long harness_jiffies;	/* the ratelimit's clock */
-extern pid_t harness_pid;
+extern pid_t harness_pid;		/* the opener, initial namespace */
+extern pid_t harness_vpid;		/* the same, in its own namespace */
 
 struct harness_node {
 	const char *name;

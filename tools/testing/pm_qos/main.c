@@ -528,6 +528,10 @@ static struct pm_qos_request_list *debugfs_adder(int c, s32 v)
 	return pm_qos_add_request(c, v);
 }
 
+/*
+ * The file is read by root in the initial pid namespace, so the pid of an
+ * opener in a container is recorded as the initial namespace sees it.
+ */
 static void test_debugfs_lists_requests(void)
 {
 	struct pm_qos_request_list *k;

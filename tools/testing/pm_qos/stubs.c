@@ -27,7 +27,7 @@ int harness_atomic, harness_might_sleeps;
 int harness_printks;
 char harness_printk_last[256];
 unsigned long harness_jiffies;
-pid_t harness_pid = 4242;
+pid_t harness_pid = 4242, harness_vpid = 17;
 __thread int harness_spin_depth;
 struct harness_node harness_misc[HARNESS_NODES];
 struct harness_node harness_debugfs[HARNESS_NODES];
