@@ -44,6 +44,9 @@
 
 #include <linux/uaccess.h>
 
+#define CREATE_TRACE_POINTS
+#include <trace/events/pm_qos.h>
+
 struct pm_qos_request_list {
 	struct rb_node node;
 	s32 value;
@@ -198,30 +201,46 @@ static void pm_qos_notify_work(struct work_struct *work)
 	mutex_unlock(&o->notify_lock);
 }
 
+/*
+ * Applies @op to @req and recomputes the target, tracing both under the
+ * lock so that the trace shows the changes in the order they were made.
+ * @caller is the code that called the API, for the trace.
+ */
 static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
-			  enum pm_qos_op op)
+			  enum pm_qos_op op, void *caller)
 {
-	struct pm_qos_object *o = &pm_qos_array[req->pm_qos_class];
-	atomic_t *target = &pm_qos_target[req->pm_qos_class];
+	int pm_qos_class = req->pm_qos_class;
+	struct pm_qos_object *o = &pm_qos_array[pm_qos_class];
+	atomic_t *target = &pm_qos_target[pm_qos_class];
 	unsigned long flags;
 	s32 prev, curr;
 
 	spin_lock_irqsave(&pm_qos_lock, flags);
 	switch (op) {
 	case PM_QOS_UPDATE:
+		trace_pm_qos_update_request(pm_qos_class, req->value, value,
+					    (unsigned long)caller);
 		if (value == req->value) {
 			spin_unlock_irqrestore(&pm_qos_lock, flags);
 			return;
 		}
 		rb_erase(&req->node, &o->requests);
 		o->count--;
-		/* fall through */
+		req->value = value;
+		pm_qos_insert(o, req);
+		o->count++;
+		break;
 	case PM_QOS_ADD:
+		trace_pm_qos_add_request(pm_qos_class, PM_QOS_DEFAULT_VALUE,
+					 value, (unsigned long)caller);
 		req->value = value;
 		pm_qos_insert(o, req);
 		o->count++;
 		break;
 	case PM_QOS_REMOVE:
+		trace_pm_qos_remove_request(pm_qos_class, req->value,
+					    PM_QOS_DEFAULT_VALUE,
+					    (unsigned long)caller);
 		rb_erase(&req->node, &o->requests);
 		o->count--;
 		break;
@@ -229,6 +248,8 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	prev = atomic_read(target);
 	curr = pm_qos_extreme(o);
 	atomic_set(target, curr);
+	if (curr != prev)
+		trace_pm_qos_update_target(pm_qos_class, prev, curr);
 	spin_unlock_irqrestore(&pm_qos_lock, flags);
 
 	if (curr != prev)
@@ -274,7 +295,7 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
 		return NULL;
 	req->pm_qos_class = pm_qos_class;
 	req->caller = caller;
-	pm_qos_change(req, v, PM_QOS_ADD);
+	pm_qos_change(req, v, PM_QOS_ADD, caller);
 	return req;
 }
 
@@ -331,7 +352,8 @@ void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 				new_value, &v),
 		 "pm_qos: invalid value %d\n", new_value))
 		return;
-	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE);
+	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE,
+		      __builtin_return_address(0));
 }
 EXPORT_SYMBOL_GPL(pm_qos_update_request);
 
@@ -352,7 +374,8 @@ void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
 	if (!pm_qos_req)
 		return;
-	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE);
+	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE,
+		      __builtin_return_address(0));
 	kfree(pm_qos_req);
 }
 EXPORT_SYMBOL_GPL(pm_qos_remove_request);

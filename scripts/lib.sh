@@ -101,10 +101,13 @@ ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
 # string API: kernel/pm_qos_params.c with tools/testing/pm_qos/deprecated.c
 # (its leading #include lines join the core's first block of includes, the
 # rest is appended), include/linux/pm_qos_params.h with deprecated.h before
-# its final #endif, and Documentation/power/pm_qos_interface.txt as it is.
+# its final #endif, and Documentation/power/pm_qos_interface.txt and
+# include/trace/events/pm_qos.h (the core's tracepoints) as they are.
 compose_core() {
-	mkdir -p "$1/kernel" "$1/include/linux" "$1/Documentation/power"
+	mkdir -p "$1/kernel" "$1/include/linux" "$1/include/trace/events" \
+		"$1/Documentation/power"
 	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
+	cp "$TOP/include/trace/events/pm_qos.h" "$1/include/trace/events/"
 	python3 - "$TOP" "$1" <<'EOF'
 import sys
 top, out = sys.argv[1], sys.argv[2]

@@ -17,6 +17,7 @@
 #include <linux/seq_file.h>
 #include <linux/mutex.h>
 #include <linux/workqueue.h>
+#include <linux/tracepoint.h>
 #include "harness.h"
 
 int harness_warnings, harness_quiet;
@@ -34,6 +35,9 @@ static void work_reset(void);
 __thread int harness_spin_depth;
 __thread int harness_irqs_off, harness_hardirq;
 int harness_irq_unsafe_lock;
+int harness_tracing, harness_nr_traces;
+char harness_trace_log[HARNESS_TRACE_MAX][160];
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 struct harness_node harness_misc[HARNESS_NODES];
 struct harness_node harness_debugfs[HARNESS_NODES];
 int harness_nr_misc, harness_nr_debugfs;
@@ -55,6 +59,8 @@ void harness_reset_stubs(void)
 	harness_irq_unsafe_lock = 0;
 	harness_irqs_off = harness_hardirq = 0;
 	work_reset();
+	harness_tracing = 0;
+	harness_nr_traces = 0;
 	/* every ratelimit interval runs out between tests */
 	harness_jiffies += 1000 * DEFAULT_RATELIMIT_INTERVAL;
 }
@@ -466,7 +472,7 @@ static void vformat(void (*put)(void *, const char *, size_t), void *ctx,
 		switch (*p) {
 		case 'p':
 			ptr = va_arg(ap, void *);
-			if (p[1] == 'S') {
+			if (p[1] == 'S' || p[1] == 'F') {
 				p++;
 				format_symbol(out, sizeof(out), ptr);
 			} else {
@@ -538,6 +544,25 @@ int harness_printk(const char *fmt, ...)
 	if (!harness_quiet)
 		fprintf(stderr, "# printk: %s", harness_printk_last);
 	return (int)l.len;
+}
+
+/* A trace event, as the trace file would show it: "<event>: <text>". */
+void harness_trace(const char *event, const char *fmt, ...)
+{
+	char buf[sizeof(harness_trace_log[0])];
+	struct line l = { buf, 0, sizeof(buf) };
+	va_list ap;
+
+	line_put(&l, event, strlen(event));
+	line_put(&l, ": ", 2);
+	va_start(ap, fmt);
+	vformat(line_put, &l, fmt, ap);
+	va_end(ap);
+	pthread_mutex_lock(&trace_lock);
+	if (harness_nr_traces < HARNESS_TRACE_MAX)
+		strcpy(harness_trace_log[harness_nr_traces], buf);
+	harness_nr_traces++;
+	pthread_mutex_unlock(&trace_lock);
 }
 
 int seq_putc(struct seq_file *m, char c)
