@@ -52,8 +52,7 @@ struct pm_qos_request_list {
 	s32 value;
 	int pm_qos_class;
 	void *caller;			/* who added it, for debugfs */
-	pid_t pid;			/* opener of the misc device (in the
-				 * initial pid namespace), or 0 */
+	pid_t pid;			/* opener, in the init pid ns, or 0 */
 };
 
 struct pm_qos_object {
