@@ -21,10 +21,10 @@ DECLARE_EVENT_CLASS(pm_qos_request,
 	TP_ARGS(pm_qos_class, old_value, new_value, caller),
 
 	TP_STRUCT__entry(
-		__field(	int,		pm_qos_class	)
-		__field(	s32,		old_value	)
-		__field(	s32,		new_value	)
-		__field(	unsigned long,	caller		)
+		__field(int, pm_qos_class)
+		__field(s32, old_value)
+		__field(s32, new_value)
+		__field(unsigned long, caller)
 	),
 
 	TP_fast_assign(
@@ -71,9 +71,9 @@ TRACE_EVENT(pm_qos_update_target,
 	TP_ARGS(pm_qos_class, old_target, new_target),
 
 	TP_STRUCT__entry(
-		__field(	int,		pm_qos_class	)
-		__field(	s32,		old_target	)
-		__field(	s32,		new_target	)
+		__field(int, pm_qos_class)
+		__field(s32, old_target)
+		__field(s32, new_target)
 	),
 
 	TP_fast_assign(
