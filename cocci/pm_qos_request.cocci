@@ -1,34 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// Find the calls of the string-named PM QoS requirement API, which
 /// request handles replace: pm_qos_add_request() returns a
 /// struct pm_qos_request_list * that pm_qos_update_request() and
 /// pm_qos_remove_request() take, and pm_qos_requirement() is now
 /// pm_qos_request().
 ///
-/// Patch mode renames pm_qos_requirement() and converts one kind of
-/// request: a name that is a string literal or a macro, added once in the
-/// file, by a call whose value is unused, in the module's init function
-/// (marked __init or named by module_init()) and before any registration
-/// there.  The request becomes a static handle, declared after the
-/// #include of <linux/pm_qos_params.h>; the updates and removes of that
-/// name and class take it, provided they too are plain statements.
+/// Patch mode renames pm_qos_requirement() and converts a request named
+/// by a string literal or a macro into a static handle, declared after
+/// the #include of <linux/pm_qos_params.h>, when the handle can never be
+/// used after it is freed: the name is added once, by a plain statement
+/// in the module's init function (__init, or named by module_init())
+/// before anything registers there; and every remove is a plain
+/// statement in the module's exit function (__exit, or named by
+/// module_exit()) or on an error path of the init function (no return 0
+/// after it), after which that function calls nothing but printk() and
+/// the like and other removes.  With names an update or a second remove
+/// after a remove did nothing; with a handle it would use freed memory.
 ///
 /// Every other call is reported, with the reason, for conversion by hand:
 /// a name computed at run time or kept in a structure, an add in probe(),
-/// open() or anything else that may run more than once (keep a handle
-/// per device, in its structure), an add after pci_register_driver() and
-/// the like (probe() may use the request first: add it before), a used
-/// return value, an update or remove with no add in the file.
+/// open() or anything else that may run more than once (keep a handle per
+/// device, in its structure), an add after pci_register_driver() and the
+/// like (probe() may use the request first), a remove at run time (in an
+/// error handler, a notifier, a function that open() calls), a remove
+/// before the exit function stops the driver, a used return value, an
+/// update or remove with no add in the file.
 ///
-/// The old update of a name not added yet did nothing; the new one warns
-/// on a NULL handle.  After patch mode, check that nothing updates the
-/// request before the init function adds it.
-///
-// Confidence: High for pm_qos_requirement(); Moderate for the static
-//   handles (see above).
-// Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
+// Confidence: Moderate
+// Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
+// Comments: Every call of the string API is reported.  Patch mode knows a
+//   registration, and what stops the driver, only by the callee's name.
 // Options: --no-includes --include-headers
+// Requires: 1.0.7
 // Keywords: pm_qos_add_requirement, pm_qos_update_requirement,
 //   pm_qos_remove_requirement, pm_qos_requirement
+
+// 1.0.5 added cocci.make_ident() to Python scripts, 1.0.7 the
+// "attribute name" declaration; tested with 1.1.1.  Every rule depends on
+// "old", so that spatch (or --use-gitgrep, --use-idutils) skips the files
+// that do not call the string API.
 
 virtual patch
 virtual context
@@ -54,17 +64,19 @@ def reset(p):
 		calls.clear()
 		has.clear()
 
-def mark(prop, p):
+def mark(prop, p, val=True):
 	for q in p:
-		has.setdefault(prop, set()).add(key([q]))
+		has.setdefault(prop, {})[key([q])] = val
 
 # Why the request of the call at p cannot become a static handle, or
 # None when patch mode converts it.
 def why(p):
-	fn, cls, name = calls[key(p)]
+	fn, cls, name, where = calls[key(p)]
 	same = [k for k in calls if calls[k][2] == name]
 	adds = [k for k in same if calls[k][0] == "pm_qos_add_requirement"]
-	ok = lambda prop, k: k in has.get(prop, ())
+	rms = sorted(k for k in same
+		     if calls[k][0] == "pm_qos_remove_requirement")
+	ok = lambda prop, k: k in has.get(prop, {})
 	if not ok("const", key(p)):
 		return "the name is not a literal or a macro"
 	if not adds:
@@ -80,7 +92,23 @@ def why(p):
 		return "%s is used with two classes" % name
 	if [k for k in same if not ok("stmt", k)]:
 		return "a return value of a call of %s is used" % name
-	if handle(name) in has.get("taken", ()):
+	rt = [calls[k][3] for k in rms if not ok("init", k) and not ok("exit", k)]
+	if rt:
+		return "%s is removed in %s(), at run time: an update or remove " \
+			"after it would use the freed handle" % (name, rt[0])
+	bad = lambda prop: [k for k in rms if ok(prop, k)]
+	r0 = [calls[k][3] for k in bad("ret0") if ok("init", k)]
+	if r0:
+		return "%s is removed in %s() on a path that returns 0" % \
+			(name, r0[0])
+	if bad("again"):
+		return "%s is used again after its remove in %s()" % \
+			(name, calls[bad("again")[0]][3])
+	if bad("later"):
+		k = bad("later")[0]
+		return "%s is removed before %s() calls %s(), which may still " \
+			"use it: remove it last" % (name, calls[k][3], has["later"][k])
+	if handle(name) in has.get("taken", {}):
 		return "the name %s is taken" % handle(name)
 	if "include" not in has:
 		return "no #include <linux/pm_qos_params.h> to put a handle after"
@@ -97,9 +125,26 @@ def message(p, fn):
 	return "convert to %s() by hand: %s" % (new, r)
 
 // ---------------------------------------------------------------------
-// What the calls are and where they stand.
+// Every call of the old API; the rules below run only where there is one.
 
-@call@
+// (Written as a disjunction: spatch takes no keywords from identifier
+// = {...}.)
+@old@
+position p;
+@@
+\(pm_qos_add_requirement@p\|pm_qos_update_requirement@p\|
+  pm_qos_remove_requirement@p\|pm_qos_requirement@p\)(...)
+
+@oldfn@
+identifier fn;
+position old.p;
+@@
+fn@p(...)
+
+// ---------------------------------------------------------------------
+// What the calls of named requests are and where they stand.
+
+@call depends on old@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
 		 pm_qos_remove_requirement};
 expression C, N;
@@ -114,9 +159,9 @@ C << call.C;
 N << call.N;
 @@
 reset(p)
-calls[key(p)] = (fn, re.sub(r'\s+', '', C), N)
+calls[key(p)] = (fn, re.sub(r'\s+', '', C), N, p[0].current_element)
 
-@const_name@
+@const_name depends on old@
 identifier call.fn;
 expression C;
 constant N;
@@ -129,7 +174,7 @@ p << const_name.p;
 @@
 mark("const", p)
 
-@plain@
+@plain depends on old@
 identifier call.fn;
 position p;
 @@
@@ -140,35 +185,68 @@ p << plain.p;
 @@
 mark("stmt", p)
 
+// The module's init and exit functions, by attribute or by declarer.
 @mod_init depends on call@
 declarer name module_init;
 identifier f;
 @@
 module_init(f);
 
-@in_mod_init exists@
-identifier mod_init.f;
+@mod_exit depends on call@
+declarer name module_exit;
+identifier f;
+@@
+module_exit(f);
+
+@in_init depends on call exists@
+attribute name __init;
+identifier f;
+identifier fn = {pm_qos_add_requirement, pm_qos_remove_requirement};
+type T;
 position p;
 @@
-f(...) { <+... pm_qos_add_requirement@p(...) ...+> }
+T __init f(...) { <+... fn@p(...) ...+> }
+
+@in_mod_init depends on call exists@
+identifier mod_init.f;
+identifier fn = {pm_qos_add_requirement, pm_qos_remove_requirement};
+position p;
+@@
+f(...) { <+... fn@p(...) ...+> }
+
+@in_exit depends on call exists@
+attribute name __exit;
+identifier f;
+type T;
+position p;
+@@
+T __exit f(...) { <+... pm_qos_remove_requirement@p(...) ...+> }
+
+@in_mod_exit depends on call exists@
+identifier mod_exit.f;
+position p;
+@@
+f(...) { <+... pm_qos_remove_requirement@p(...) ...+> }
+
+@script:python@
+p << in_init.p;
+@@
+mark("init", p)
 
 @script:python@
 p << in_mod_init.p;
 @@
 mark("init", p)
 
-@in_init depends on call exists@
-attribute name __init;
-identifier f;
-type T;
-position p;
+@script:python@
+p << in_exit.p;
 @@
-T __init f(...) { <+... pm_qos_add_requirement@p(...) ...+> }
+mark("exit", p)
 
 @script:python@
-p << in_init.p;
+p << in_mod_exit.p;
 @@
-mark("init", p)
+mark("exit", p)
 
 // pci_register_driver(), misc_register(), register_netdev() and the like:
 // from there on, the driver's callbacks may run.
@@ -185,6 +263,48 @@ p << after_reg.p;
 @@
 mark("after_reg", p)
 
+// After a remove: a return of 0 from init, a use of the same name, or a
+// call of anything that may stop (or start) something that updates it.
+@ret0 depends on call exists@
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+return 0;
+
+@script:python@
+p << ret0.p;
+@@
+mark("ret0", p)
+
+@again depends on call exists@
+identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
+expression C, N;
+position p;
+@@
+pm_qos_remove_requirement@p(C, N);
+... when any
+fn(C, N, ...)
+
+@script:python@
+p << again.p;
+@@
+mark("again", p)
+
+@later depends on call exists@
+identifier h !~ "^(pm_qos_remove_requirement|printk|pr_[a-z]+|dev_(err|warn|notice|info|dbg)|kfree)$";
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+h(...)
+
+@script:python@
+p << later.p;
+h << later.h;
+@@
+mark("later", p, h)
+
 @include depends on call@
 @@
 #include <linux/pm_qos_params.h>
@@ -200,7 +320,7 @@ H;
 @@
 coccinelle.H = cocci.make_ident(handle(calls[key(p)][2]))
 
-@taken@
+@taken depends on old@
 identifier handle_name.H;
 type T;
 @@
@@ -213,32 +333,25 @@ H
 @script:python depends on taken@
 H << handle_name.H;
 @@
-has.setdefault("taken", set()).add(H)
+has.setdefault("taken", {})[H] = True
 
 // ---------------------------------------------------------------------
 // Report, org and context: every call.
 
-@old@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement, pm_qos_requirement};
-position p;
-@@
-fn@p(...)
-
 @script:python depends on report@
 p << old.p;
-fn << old.fn;
+fn << oldfn.fn;
 @@
 coccilib.report.print_report(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 @script:python depends on org@
 p << old.p;
-fn << old.fn;
+fn << oldfn.fn;
 @@
 coccilib.org.print_todo(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 @depends on context@
-identifier old.fn;
+identifier oldfn.fn;
 position old.p;
 @@
 * fn@p(...)
@@ -278,7 +391,7 @@ identifier convert.H;
 +
 +static struct pm_qos_request_list *H;
 
-@depends on patch@
+@depends on patch && old@
 expression C;
 @@
 - pm_qos_requirement(C)
