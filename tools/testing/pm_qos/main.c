@@ -367,8 +367,8 @@ static void test_update_remove_irqs_off(void)
 }
 
 /*
- * Update and remove from a hard IRQ handler, and a timer that runs in one
- * while process context holds requests of the same class: the lock is
+ * Update and remove from a hard IRQ handler, while process context (a
+ * misc device write, the debugfs file) uses the same class: the lock is
  * never taken with interrupts on (which could deadlock against the
  * handler), and the notification comes later, in process context.
  */
