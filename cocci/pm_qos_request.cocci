@@ -358,7 +358,7 @@ expression C, N, V;
 + pm_qos_remove_request(H);
 )
 
-@depends on patch@
+@depends on patch && old@
 identifier convert.H;
 @@
 #include <linux/pm_qos_params.h>
