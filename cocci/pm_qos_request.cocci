@@ -1,34 +1,37 @@
-/// Find the calls of the string-named PM QoS requirement API, which
-/// request handles replace: pm_qos_add_request() returns a
+// SPDX-License-Identifier: GPL-2.0-only
+/// Find the calls of the string-named PM QoS requirement API.  Request
+/// handles replace it: pm_qos_add_request() returns a
 /// struct pm_qos_request_list * that pm_qos_update_request() and
-/// pm_qos_remove_request() take, and pm_qos_requirement() is now
-/// pm_qos_request().
+/// pm_qos_remove_request() take; pm_qos_requirement() is pm_qos_request().
 ///
-/// Patch mode renames pm_qos_requirement() and converts one kind of
-/// request: a name that is a string literal or a macro, added once in the
-/// file, by a call whose value is unused, in the module's init function
-/// (marked __init or named by module_init()) and before any registration
-/// there.  The request becomes a static handle, declared after the
-/// #include of <linux/pm_qos_params.h>; the updates and removes of that
-/// name and class take it, provided they too are plain statements.
+/// Patch mode renames pm_qos_requirement() and makes a static handle of
+/// a request whose handle no call can use once it is freed: a name that
+/// is a literal or a macro, added once in the module's init function
+/// (__init or module_init()) before anything registers there, and removed
+/// only in the exit function (__exit or module_exit()) or on an error
+/// path of init (none returns 0), last: followed there by nothing but
+/// messages, kfree() and other removes.  An update or a remove after a
+/// remove did nothing with names; with a handle it uses freed memory.
 ///
-/// Every other call is reported, with the reason, for conversion by hand:
-/// a name computed at run time or kept in a structure, an add in probe(),
-/// open() or anything else that may run more than once (keep a handle
-/// per device, in its structure), an add after pci_register_driver() and
-/// the like (probe() may use the request first: add it before), a used
-/// return value, an update or remove with no add in the file.
+/// Every other call is reported with the reason: a name computed at run
+/// time, an add that may run more than once (probe(), open(): keep a
+/// handle per device), an add after pci_register_driver() and the like, a
+/// remove at run time (a fault handler, a notifier, a helper of open()),
+/// a remove before the exit function stops the driver, a used value.
 ///
-/// The old update of a name not added yet did nothing; the new one warns
-/// on a NULL handle.  After patch mode, check that nothing updates the
-/// request before the init function adds it.
-///
-// Confidence: High for pm_qos_requirement(); Moderate for the static
-//   handles (see above).
-// Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
+// Confidence: Moderate
+// Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
+// Comments: Every call is reported.  Registrations, and what stops the
+//   driver, are known only by the callee's name.
 // Options: --no-includes --include-headers
+// Requires: 1.0.7
 // Keywords: pm_qos_add_requirement, pm_qos_update_requirement,
 //   pm_qos_remove_requirement, pm_qos_requirement
+
+// cocci.make_ident() in Python came with Coccinelle 1.0.5; "attribute
+// name" and the current_element of a position with 1.0.7.  Every rule
+// depends on "old", so that spatch, --use-gitgrep or --use-idutils can
+// skip the files that do not call the string API.
 
 virtual patch
 virtual context
@@ -46,41 +49,60 @@ def handle(name):
 	h = re.sub(r'[^a-z0-9]+', '_', name.strip('"').lower()).strip('_')
 	return (h if h[:1].isalpha() else "pm_qos_" + h) + "_pm_qos_req"
 
-# Per file: the calls, and the positions of those that have a property.
-calls = {}
-has = {}
+# Per file: the calls (function, class, name, caller), the calls that
+# have a property, and the roles ("init", "exit") of functions.
+calls, has, role = {}, {}, {}
 def reset(p):
 	if calls and next(iter(calls))[0] != p[0].file:
-		calls.clear()
-		has.clear()
+		for d in (calls, has, role):
+			d.clear()
 
-def mark(prop, p):
+def mark(prop, p, val=True):
 	for q in p:
-		has.setdefault(prop, set()).add(key([q]))
+		has.setdefault(prop, {})[key([q])] = val
 
 # Why the request of the call at p cannot become a static handle, or
 # None when patch mode converts it.
 def why(p):
-	fn, cls, name = calls[key(p)]
+	name = calls[key(p)][2]
 	same = [k for k in calls if calls[k][2] == name]
 	adds = [k for k in same if calls[k][0] == "pm_qos_add_requirement"]
-	ok = lambda prop, k: k in has.get(prop, ())
+	rms = sorted(k for k in same
+		     if calls[k][0] == "pm_qos_remove_requirement")
+	ok = lambda prop, k: k in has.get(prop, {})
+	bad = lambda prop: [calls[k][3] for k in rms if ok(prop, k)]
 	if not ok("const", key(p)):
 		return "the name is not a literal or a macro"
 	if not adds:
 		return "no add of %s in this file" % name
 	if len(adds) > 1:
 		return "%s is added more than once: keep a handle per device" % name
-	if not ok("init", adds[0]):
-		return "%s is added outside module init, where it may " \
-			"run more than once: keep a handle per device" % name
+	if role.get(calls[adds[0]][3]) != "init":
+		return "%s is added outside module init, where it may run " \
+			"more than once: keep a handle per device" % name
 	if ok("after_reg", adds[0]):
 		return "%s is added after the driver registers: add it first" % name
 	if [k for k in same if calls[k][1] != calls[adds[0]][1]]:
 		return "%s is used with two classes" % name
 	if [k for k in same if not ok("stmt", k)]:
 		return "a return value of a call of %s is used" % name
-	if handle(name) in has.get("taken", ()):
+	rt = [calls[k][3] for k in rms if calls[k][3] not in role]
+	if rt:
+		return "%s is removed in %s(), at run time: an update or remove " \
+			"after it would use the freed handle" % (name, rt[0])
+	r0 = [f for f in bad("ret0") if role[f] == "init"]
+	if r0:
+		return "%s is removed in %s() on a path that returns 0" % \
+			(name, r0[0])
+	if bad("again"):
+		return "%s is used again after its remove in %s()" % \
+			(name, bad("again")[0])
+	later = [k for k in rms if ok("later", k)]
+	if later:
+		return "%s is removed before %s() calls %s(), which may still " \
+			"use it: remove it last" % \
+			(name, calls[later[0]][3], has["later"][later[0]])
+	if handle(name) in has.get("taken", {}):
 		return "the name %s is taken" % handle(name)
 	if "include" not in has:
 		return "no #include <linux/pm_qos_params.h> to put a handle after"
@@ -89,17 +111,30 @@ def why(p):
 def message(p, fn):
 	if fn == "pm_qos_requirement":
 		return "use pm_qos_request()"
-	r = why(p)
-	new = fn.replace("requirement", "request")
+	r, new = why(p), fn.replace("requirement", "request")
 	if r is None:
 		return "use %s() with the static handle %s" % \
 			(new, handle(calls[key(p)][2]))
 	return "convert to %s() by hand: %s" % (new, r)
 
-// ---------------------------------------------------------------------
-// What the calls are and where they stand.
+// Every call of the string API.  A disjunction of the names, as spatch
+// takes no keywords from identifier fn = {...}.
+@old@
+position p;
+@@
+\(pm_qos_add_requirement@p\|pm_qos_update_requirement@p\|
+  pm_qos_remove_requirement@p\|pm_qos_requirement@p\)(...)
 
-@call@
+@oldfn depends on old@
+identifier fn;
+position old.p;
+@@
+fn@p(...)
+
+// ---------------------------------------------------------------------
+// The calls of named requests and where they stand.
+
+@call depends on old@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
 		 pm_qos_remove_requirement};
 expression C, N;
@@ -114,9 +149,9 @@ C << call.C;
 N << call.N;
 @@
 reset(p)
-calls[key(p)] = (fn, re.sub(r'\s+', '', C), N)
+calls[key(p)] = (fn, re.sub(r'\s+', '', C), N, p[0].current_element)
 
-@const_name@
+@const_name depends on call@
 identifier call.fn;
 expression C;
 constant N;
@@ -124,51 +159,37 @@ position p;
 @@
 fn@p(C, N, ...)
 
-@script:python@
-p << const_name.p;
-@@
-mark("const", p)
-
-@plain@
+@plain depends on call@
 identifier call.fn;
 position p;
 @@
 fn@p(...);
 
-@script:python@
-p << plain.p;
+@init_attr depends on call@
+attribute name __init;
+identifier f;
+type T;
 @@
-mark("stmt", p)
+T __init f(...) { ... }
 
-@mod_init depends on call@
+@exit_attr depends on call@
+attribute name __exit;
+identifier f;
+type T;
+@@
+T __exit f(...) { ... }
+
+@init_decl depends on call@
 declarer name module_init;
 identifier f;
 @@
 module_init(f);
 
-@in_mod_init exists@
-identifier mod_init.f;
-position p;
-@@
-f(...) { <+... pm_qos_add_requirement@p(...) ...+> }
-
-@script:python@
-p << in_mod_init.p;
-@@
-mark("init", p)
-
-@in_init depends on call exists@
-attribute name __init;
+@exit_decl depends on call@
+declarer name module_exit;
 identifier f;
-type T;
-position p;
 @@
-T __init f(...) { <+... pm_qos_add_requirement@p(...) ...+> }
-
-@script:python@
-p << in_init.p;
-@@
-mark("init", p)
+module_exit(f);
 
 // pci_register_driver(), misc_register(), register_netdev() and the like:
 // from there on, the driver's callbacks may run.
@@ -180,14 +201,87 @@ reg(...)
 ... when any
 pm_qos_add_requirement@p(...)
 
+// After a remove: a return of 0, a use of the same request, a call that
+// may stop (or start) something that uses it.
+@ret0 depends on call exists@
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+return 0;
+
+@again depends on call exists@
+identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
+expression C, N;
+position p;
+@@
+pm_qos_remove_requirement@p(C, N);
+... when any
+fn(C, N, ...)
+
+@later depends on call exists@
+identifier h !~
+  "^(pm_qos_remove_(requirement|request)|printk|pr_[a-z]+|dev_(err|warn|info|dbg)|kfree)$";
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+h(...)
+
+@include depends on call@
+@@
+#include <linux/pm_qos_params.h>
+
+@script:python@
+p << const_name.p;
+@@
+mark("const", p)
+
+@script:python@
+p << plain.p;
+@@
+mark("stmt", p)
+
+@script:python@
+f << init_attr.f;
+@@
+role[f] = "init"
+
+@script:python@
+f << init_decl.f;
+@@
+role[f] = "init"
+
+@script:python@
+f << exit_attr.f;
+@@
+role[f] = "exit"
+
+@script:python@
+f << exit_decl.f;
+@@
+role[f] = "exit"
+
 @script:python@
 p << after_reg.p;
 @@
 mark("after_reg", p)
 
-@include depends on call@
+@script:python@
+p << ret0.p;
 @@
-#include <linux/pm_qos_params.h>
+mark("ret0", p)
+
+@script:python@
+p << again.p;
+@@
+mark("again", p)
+
+@script:python@
+p << later.p;
+h << later.h;
+@@
+mark("later", p, h)
 
 @script:python depends on include@
 @@
@@ -200,7 +294,7 @@ H;
 @@
 coccinelle.H = cocci.make_ident(handle(calls[key(p)][2]))
 
-@taken@
+@taken depends on old@
 identifier handle_name.H;
 type T;
 @@
@@ -213,32 +307,25 @@ H
 @script:python depends on taken@
 H << handle_name.H;
 @@
-has.setdefault("taken", set()).add(H)
+has.setdefault("taken", {})[H] = True
 
 // ---------------------------------------------------------------------
 // Report, org and context: every call.
 
-@old@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement, pm_qos_requirement};
-position p;
-@@
-fn@p(...)
-
 @script:python depends on report@
 p << old.p;
-fn << old.fn;
+fn << oldfn.fn;
 @@
 coccilib.report.print_report(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 @script:python depends on org@
 p << old.p;
-fn << old.fn;
+fn << oldfn.fn;
 @@
 coccilib.org.print_todo(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 @depends on context@
-identifier old.fn;
+identifier oldfn.fn;
 position old.p;
 @@
 * fn@p(...)
@@ -271,14 +358,14 @@ expression C, N, V;
 + pm_qos_remove_request(H);
 )
 
-@depends on patch@
+@depends on patch && old@
 identifier convert.H;
 @@
 #include <linux/pm_qos_params.h>
 +
 +static struct pm_qos_request_list *H;
 
-@depends on patch@
+@depends on patch && old@
 expression C;
 @@
 - pm_qos_requirement(C)

@@ -18,6 +18,10 @@
  * request, removed when the file is released, so an exiting process cannot
  * leave one behind.
  *
+ * Requests change in any context, hard IRQ included, and the new target is
+ * read at once; the notifiers run later, in process context, from a work
+ * item of the class.
+ *
  * Mark Gross <mgross@linux.intel.com>
  */
 
@@ -36,15 +40,19 @@
 #include <linux/ratelimit.h>
 #include <linux/string.h>
 #include <linux/init.h>
+#include <linux/workqueue.h>
 
 #include <linux/uaccess.h>
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/pm_qos.h>
 
 struct pm_qos_request_list {
 	struct rb_node node;
 	s32 value;
 	int pm_qos_class;
 	void *caller;			/* who added it, for debugfs */
-	pid_t pid;			/* opener of the misc device, or 0 */
+	pid_t pid;			/* opener, in the init pid ns, or 0 */
 };
 
 struct pm_qos_object {
@@ -52,6 +60,8 @@ struct pm_qos_object {
 	unsigned int count;		/* number of requests, likewise */
 	bool max;			/* aggregate is the max, not the min */
 	s32 default_value;
+	/* calls the notifiers when the target has moved */
+	struct work_struct notify_work;
 	/* serialises notifications so that the last one carries the target */
 	struct mutex notify_lock;
 	s32 notified_value;		/* under notify_lock */
@@ -60,11 +70,15 @@ struct pm_qos_object {
 	char *name;
 };
 
+static void pm_qos_notify_work(struct work_struct *work);
+
 #define PM_QOS_OBJECT(class, _name, _default, _max)			\
 	[class] = {							\
 		.requests = RB_ROOT,					\
 		.max = _max,						\
 		.default_value = _default,				\
+		.notify_work = __WORK_INITIALIZER(			\
+			pm_qos_array[class].notify_work, pm_qos_notify_work), \
 		.notify_lock =						\
 			__MUTEX_INITIALIZER(pm_qos_array[class].notify_lock), \
 		.notified_value = _default,				\
@@ -96,10 +110,11 @@ static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
 };
 
 /*
- * Protects every class's tree and count.  Held only for the tree operation:
- * nothing is allocated and no notifier runs under it.  Adding, updating and
- * removing a request may sleep, and say so with might_sleep() on entry, so
- * no user runs in interrupt context and interrupts stay enabled.
+ * Protects every class's tree and count, and orders the writes of the
+ * targets.  Updating and removing a request take it in any context, hard
+ * IRQ included, so it is always taken with interrupts off (irqsave), and
+ * held only for the tree operation and the store of the target: nothing is
+ * allocated, nothing sleeps and no notifier runs under it.
  */
 static DEFINE_SPINLOCK(pm_qos_lock);
 
@@ -156,17 +171,27 @@ static s32 pm_qos_extreme(struct pm_qos_object *o)
 }
 
 /*
- * Delivers the current target unless it was the last one delivered.  Every
- * change of the target is followed by a call of this function, and the calls
- * are serialised, so after a burst of concurrent changes the last
- * notification carries the final target.
+ * The work item of a class: delivers the current target unless it was the
+ * last one delivered.  Every change of the target schedules it, and it
+ * reads the target after the change, so after a burst of changes the last
+ * notification carries the final target, and a burst that ends where it
+ * began delivers nothing.  A workqueue may run one item on two CPUs at
+ * once (queued again while it runs): notify_lock keeps the deliveries in
+ * order, each reading the target inside it.  The target is read under
+ * pm_qos_lock: a change that found the item still pending (and did not
+ * queue it) released that lock before, so this read sees the change; one
+ * that comes after the read finds the item no longer pending and queues it.
  */
-static void pm_qos_notify(struct pm_qos_object *o)
+static void pm_qos_notify_work(struct work_struct *work)
 {
+	struct pm_qos_object *o =
+		container_of(work, struct pm_qos_object, notify_work);
 	s32 value;
 
 	mutex_lock(&o->notify_lock);
+	spin_lock_irq(&pm_qos_lock);
 	value = atomic_read(&pm_qos_target[o - pm_qos_array]);
+	spin_unlock_irq(&pm_qos_lock);
 	if (value != o->notified_value) {
 		o->notified_value = value;
 		blocking_notifier_call_chain(&o->notifiers,
@@ -175,29 +200,46 @@ static void pm_qos_notify(struct pm_qos_object *o)
 	mutex_unlock(&o->notify_lock);
 }
 
+/*
+ * Applies @op to @req and recomputes the target, tracing both under the
+ * lock so that the trace shows the changes in the order they were made.
+ * @caller is the code that called the API, for the trace.
+ */
 static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
-			  enum pm_qos_op op)
+			  enum pm_qos_op op, void *caller)
 {
-	struct pm_qos_object *o = &pm_qos_array[req->pm_qos_class];
-	atomic_t *target = &pm_qos_target[req->pm_qos_class];
+	int pm_qos_class = req->pm_qos_class;
+	struct pm_qos_object *o = &pm_qos_array[pm_qos_class];
+	atomic_t *target = &pm_qos_target[pm_qos_class];
+	unsigned long flags;
 	s32 prev, curr;
 
-	spin_lock(&pm_qos_lock);
+	spin_lock_irqsave(&pm_qos_lock, flags);
 	switch (op) {
 	case PM_QOS_UPDATE:
+		trace_pm_qos_update_request(pm_qos_class, req->value, value,
+					    (unsigned long)caller);
 		if (value == req->value) {
-			spin_unlock(&pm_qos_lock);
+			spin_unlock_irqrestore(&pm_qos_lock, flags);
 			return;
 		}
 		rb_erase(&req->node, &o->requests);
 		o->count--;
-		/* fall through */
+		req->value = value;
+		pm_qos_insert(o, req);
+		o->count++;
+		break;
 	case PM_QOS_ADD:
+		trace_pm_qos_add_request(pm_qos_class, PM_QOS_DEFAULT_VALUE,
+					 value, (unsigned long)caller);
 		req->value = value;
 		pm_qos_insert(o, req);
 		o->count++;
 		break;
 	case PM_QOS_REMOVE:
+		trace_pm_qos_remove_request(pm_qos_class, req->value,
+					    PM_QOS_DEFAULT_VALUE,
+					    (unsigned long)caller);
 		rb_erase(&req->node, &o->requests);
 		o->count--;
 		break;
@@ -205,10 +247,12 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	prev = atomic_read(target);
 	curr = pm_qos_extreme(o);
 	atomic_set(target, curr);
-	spin_unlock(&pm_qos_lock);
+	if (curr != prev)
+		trace_pm_qos_update_target(pm_qos_class, prev, curr);
+	spin_unlock_irqrestore(&pm_qos_lock, flags);
 
 	if (curr != prev)
-		pm_qos_notify(o);
+		schedule_work(&o->notify_work);
 }
 
 /**
@@ -217,14 +261,16 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
  *
  * Context: any context; lock-free, a single load.
  *
- * Return: the aggregate target of @pm_qos_class, or -EINVAL (with a
- * warning) if @pm_qos_class is not a valid class.
+ * Return: the aggregate target of @pm_qos_class.  For an invalid class, 0
+ * (with a warning, once per boot): this is called on every idle entry, and
+ * a latency of 0 keeps a governor in its shallowest state, where an error
+ * code, compared with an unsigned exit latency, would allow the deepest.
  */
 int pm_qos_request(int pm_qos_class)
 {
-	if (WARN(!pm_qos_class_valid(pm_qos_class),
-		 "pm_qos: invalid class %d\n", pm_qos_class))
-		return -EINVAL;
+	if (WARN_ONCE(!pm_qos_class_valid(pm_qos_class),
+		      "pm_qos: invalid class %d\n", pm_qos_class))
+		return 0;
 	return atomic_read(&pm_qos_target[pm_qos_class]);
 }
 EXPORT_SYMBOL_GPL(pm_qos_request);
@@ -248,7 +294,7 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
 		return NULL;
 	req->pm_qos_class = pm_qos_class;
 	req->caller = caller;
-	pm_qos_change(req, v, PM_QOS_ADD);
+	pm_qos_change(req, v, PM_QOS_ADD, caller);
 	return req;
 }
 
@@ -258,10 +304,10 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
  * @value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
  * Adds a request to @pm_qos_class and recomputes the class's aggregate
- * target, calling the notifiers if it changed.  Costs O(log n) in the
- * number of requests of the class.
+ * target; if it moved, the notifiers are called from a work item.  Costs
+ * O(log n) in the number of requests of the class.
  *
- * Context: process context; may sleep.
+ * Context: process context; may sleep (it allocates with GFP_KERNEL).
  *
  * Return: the handle of the new request, for pm_qos_update_request() and
  * pm_qos_remove_request(); NULL if memory ran out, or (with a warning) if
@@ -279,20 +325,22 @@ EXPORT_SYMBOL_GPL(pm_qos_add_request);
  * @pm_qos_req: handle returned by pm_qos_add_request()
  * @new_value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
- * Changes the value of a request and recomputes the aggregate target,
- * calling the notifiers if it changed.  An update to the value the request
- * already has returns at once; any other costs O(log n).
+ * Changes the value of a request and recomputes the aggregate target, which
+ * pm_qos_request() returns from then on; if it moved, the notifiers are
+ * called later from a work item, in process context.  An update to the
+ * value the request already has returns at once; any other costs O(log n).
+ * A NULL @pm_qos_req or a negative @new_value other than
+ * PM_QOS_DEFAULT_VALUE is ignored with a warning; the one for a NULL
+ * request names the caller, ratelimited.
  *
- * Context: process context; may sleep.  A NULL @pm_qos_req or a negative
- * @new_value other than PM_QOS_DEFAULT_VALUE is ignored with a warning; the
- * one for a NULL request names the caller, ratelimited.
+ * Context: any context, hard IRQ included, with any spinlock held; does
+ * not sleep.
  */
 void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 			   s32 new_value)
 {
 	s32 v;
 
-	might_sleep();
 	if (!pm_qos_req) {
 		pr_warning_ratelimited(
 			"pm_qos: update of a NULL request from %pS\n",
@@ -303,7 +351,8 @@ void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 				new_value, &v),
 		 "pm_qos: invalid value %d\n", new_value))
 		return;
-	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE);
+	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE,
+		      __builtin_return_address(0));
 }
 EXPORT_SYMBOL_GPL(pm_qos_update_request);
 
@@ -311,18 +360,21 @@ EXPORT_SYMBOL_GPL(pm_qos_update_request);
  * pm_qos_remove_request - removes an existing qos request
  * @pm_qos_req: handle returned by pm_qos_add_request(), or NULL
  *
- * Removes the request, frees it and recomputes the aggregate target, calling
- * the notifiers if it changed.  The handle is invalid afterwards.  A NULL
- * @pm_qos_req is silently ignored, so that callers need not test first.
+ * Removes the request, frees it and recomputes the aggregate target, which
+ * pm_qos_request() returns from then on; if it moved, the notifiers are
+ * called later from a work item, in process context.  The handle is invalid
+ * afterwards.  A NULL @pm_qos_req is silently ignored, so that callers need
+ * not test first.
  *
- * Context: process context; may sleep.
+ * Context: any context, hard IRQ included, with any spinlock held; does
+ * not sleep.
  */
 void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
-	might_sleep();
 	if (!pm_qos_req)
 		return;
-	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE);
+	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE,
+		      __builtin_return_address(0));
 	kfree(pm_qos_req);
 }
 EXPORT_SYMBOL_GPL(pm_qos_remove_request);
@@ -333,9 +385,13 @@ EXPORT_SYMBOL_GPL(pm_qos_remove_request);
  * @notifier: notifier block managed by caller.
  *
  * Registers @notifier on the chain called, with the new target as its
- * action argument, each time the target of @pm_qos_class changes.  The
- * notifier runs in process context with no spinlock held; it must not add,
- * update or remove requests of the same class.
+ * action argument, after the target of @pm_qos_class has moved.  The
+ * notifier runs in process context, from the class's work item (keventd),
+ * with no lock of the caller that moved the target held; it may sleep.
+ * Changes that come faster than the work item runs are coalesced: the
+ * notifier sees the target as it is when it runs, never the same value
+ * twice in a row, and the last call carries the final target.  A change
+ * the notifier itself makes is delivered by a later run of the work item.
  *
  * Context: process context; may sleep.
  *
@@ -400,7 +456,7 @@ static int pm_qos_power_open(struct inode *inode, struct file *filp)
 				   pm_qos_power_open);
 	if (!req)
 		return -ENOMEM;
-	req->pid = task_tgid_vnr(current);
+	req->pid = task_tgid_nr(current);
 	filp->private_data = req;
 	return 0;
 }
@@ -499,7 +555,7 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 	struct pm_qos_request_list *req;
 	struct rb_node *n;
 
-	spin_lock(&pm_qos_lock);
+	spin_lock_irq(&pm_qos_lock);
 	seq_printf(s, "target %d, %u requests\n",
 		   atomic_read(&pm_qos_target[o - pm_qos_array]), o->count);
 	for (n = rb_first(&o->requests); n; n = rb_next(n)) {
@@ -509,7 +565,7 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 			seq_printf(s, " pid %d", req->pid);
 		seq_putc(s, '\n');
 	}
-	spin_unlock(&pm_qos_lock);
+	spin_unlock_irq(&pm_qos_lock);
 	return 0;
 }
 

@@ -101,10 +101,13 @@ ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
 # string API: kernel/pm_qos_params.c with tools/testing/pm_qos/deprecated.c
 # (its leading #include lines join the core's first block of includes, the
 # rest is appended), include/linux/pm_qos_params.h with deprecated.h before
-# its final #endif, and Documentation/power/pm_qos_interface.txt as it is.
+# its final #endif, and Documentation/power/pm_qos_interface.txt and
+# include/trace/events/pm_qos.h (the core's tracepoints) as they are.
 compose_core() {
-	mkdir -p "$1/kernel" "$1/include/linux" "$1/Documentation/power"
+	mkdir -p "$1/kernel" "$1/include/linux" "$1/include/trace/events" \
+		"$1/Documentation/power"
 	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
+	cp "$TOP/include/trace/events/pm_qos.h" "$1/include/trace/events/"
 	python3 - "$TOP" "$1" <<'EOF'
 import sys
 top, out = sys.argv[1], sys.argv[2]
@@ -137,4 +140,37 @@ core_patches() {
 		n=$((n + 1))
 	done <"$TOP/series"
 	echo "$n"
+}
+
+# get_maintainer_copy: print the path of a runnable copy of KSRC's
+# scripts/get_maintainer.pl, made in $CACHE (the tree is never modified).
+# v2.6.34's copy reads MAINTAINERS with m/^(\C):/, and Perl >= 5.24 refuses
+# \C in a regex: the copy matches the one-letter tag with ([A-Z]) instead,
+# as upstream's later get_maintainer.pl does.  Run it from the top of
+# KSRC (it reads ./MAINTAINERS) with gm_run.
+get_maintainer_copy() {
+	local dir cp
+	dir=$CACHE/get_maintainer-$(basename "$KSRC")
+	cp=$dir/get_maintainer.pl
+	[ -f "$KSRC/scripts/get_maintainer.pl" ] && [ -f "$KSRC/MAINTAINERS" ] || {
+		echo "no scripts/get_maintainer.pl or MAINTAINERS in KSRC=$KSRC" >&2
+		return 1
+	}
+	mkdir -p "$dir"
+	sed 's/(\\C):/([A-Z]):/g' "$KSRC/scripts/get_maintainer.pl" >"$cp"
+	if ! perl -c "$cp" >"$dir/perl-c.log" 2>&1; then
+		echo "$KSRC/scripts/get_maintainer.pl does not compile under $(perl -e 'print $^V') even with \\C replaced:" >&2
+		head -n 5 "$dir/perl-c.log" >&2
+		return 1
+	fi
+	echo "$cp"
+}
+
+# gm_run COPY ARGS...: run get_maintainer.pl's copy at the top of KSRC, with
+# no git history (KSRC's history is an import, not upstream's) and Perl's
+# hash order fixed, so that the same patch gives the same lines every time.
+gm_run() {
+	local cp=$1
+	shift
+	(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl "$cp" --nogit "$@")
 }

@@ -13,10 +13,19 @@
 #                       one, and the series keeps the files' own headers.
 #   PREFER_FALLTHROUGH  the fallthrough pseudo-keyword came with v5.7;
 #                       v2.6.34 has only the comment.
-#   FILE_PATH_CHANGES   only for a patch that adds files under
-#                       scripts/coccinelle/ alone: the semantic patches there
-#                       have no MAINTAINERS entry in v2.6.34.
+#   FILE_PATH_CHANGES   only for a patch whose new files are all under
+#                       scripts/coccinelle/ (the semantic patches there have
+#                       no MAINTAINERS entry in v2.6.34) or include/trace/
+#                       (TRACING's F: include/trace/ in v2.6.34 covers
+#                       them already): --no-tree, checkpatch asks of every
+#                       new file without reading MAINTAINERS.
 checkpatch_ignore=SPDX_LICENSE_TAG,PREFER_FALLTHROUGH
+# new_files MAIL: the paths that MAIL's diff creates.
+new_files() {
+	awk '/^diff --git / { f = $4; sub("^b/", "", f) }
+		/^new file mode / { print f }' "$1"
+}
+
 checkpatch_modern() {
 	local cp=$L61/scripts name out ign
 	if [ ! -f "$cp/checkpatch.pl" ]; then
@@ -27,7 +36,8 @@ checkpatch_modern() {
 	need_tool perl perl
 	while IFS= read -r name; do
 		ign=$checkpatch_ignore
-		if ! mail_files "$P/$name" | grep -qv '^scripts/coccinelle/'; then
+		if ! new_files "$P/$name" | grep -qv -e '^scripts/coccinelle/' \
+			-e '^include/trace/'; then
 			ign=$ign,FILE_PATH_CHANGES
 		fi
 		# from outside any git work tree: 6.1's checkpatch checks a

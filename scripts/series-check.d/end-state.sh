@@ -9,8 +9,9 @@
 #   - what scripts/mkseries generates is current: the post-images of the
 #     last of the leading "pm_qos:" patches are the files compose_core
 #     (scripts/lib.sh) makes, the core files with
-#     tools/testing/pm_qos/deprecated.[ch] added, and the Coccinelle patch
-#     adds cocci/pm_qos_request.cocci as it is
+#     tools/testing/pm_qos/deprecated.[ch] added and the tracepoint header
+#     as it is, and the Coccinelle patch adds cocci/pm_qos_request.cocci
+#     as it is
 #   - the core at every state of the series: the files as each of the
 #     leading "pm_qos:" patches leaves them (reverse-applied from the state
 #     after the last) build with tools/testing/pm_qos/bisect.c, whose tests
@@ -54,6 +55,7 @@ generated_files() {
 		compose_core "$tmp/composed"
 		got=
 		for f in kernel/pm_qos_params.c include/linux/pm_qos_params.h \
+			include/trace/events/pm_qos.h \
 			Documentation/power/pm_qos_interface.txt; do
 			want=$(git hash-object --no-filters "$tmp/composed/$f")
 			case $want in
@@ -62,9 +64,9 @@ generated_files() {
 			esac
 		done
 		if [ -z "$got" ]; then
-			ok "patch $ncore (the last core patch) = the repository's core files + tools/testing/pm_qos/deprecated.[ch]"
+			ok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + tools/testing/pm_qos/deprecated.[ch]"
 		else
-			notok "patch $ncore (the last core patch) = the repository's core files + tools/testing/pm_qos/deprecated.[ch]"
+			notok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + tools/testing/pm_qos/deprecated.[ch]"
 			echo "# differs for:$got (run scripts/mkseries)"
 		fi
 	else
@@ -119,7 +121,8 @@ core_states() {
 	for ((k = ncore; k > 1; k--)); do
 		cp -r "$dir/$k" "$dir/$((k - 1))"
 		name=$(sed -n "${k}p" "$tmp/core-list")
-		for f in kernel/pm_qos_params.c include/linux/pm_qos_params.h; do
+		for f in kernel/pm_qos_params.c include/linux/pm_qos_params.h \
+			include/trace/events/pm_qos.h; do
 			section "$f" "$P/$name" >"$tmp/sec"
 			[ -s "$tmp/sec" ] || continue
 			if ! out=$(patch -R -p1 -F0 -N -s --no-backup-if-mismatch \

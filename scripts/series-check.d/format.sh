@@ -7,14 +7,19 @@
 #     nobody else, Date, Subject "[PATCH n/N] subsystem: summary" (or
 #     "[PATCH v2 n/N] ...") with n/N its place in series, a body, what was
 #     tested (a "Tested:" note below the "---", or in the body, which gets
-#     a "#" note), a diffstat, a diff
-#   - the cover letter (mail.py cover): [PATCH 0/N], the "Changes in v2:"
-#     list and the "Changes since the 2010-04-30 posting:" list, a
-#     diffstat, base-commit: and v2.6.34 named
+#     a "#" note), a diffstat, a diff; To: or Cc: name at least one
+#     mailing list (an address of an L: line of KSRC's MAINTAINERS;
+#     without a tree, an address at a list host: vger.kernel.org,
+#     lists.*, alsa-project.org)
+#   - the cover letter (mail.py cover): [PATCH 0/N], a "Changes in vK:"
+#     list for every K from its version down to 2 and the "Changes since
+#     the 2010-04-30 posting:" list, a diffstat, base-commit: and v2.6.34
+#     named, linux-kernel@vger.kernel.org and
+#     linux-pm@lists.linux-foundation.org among To: and Cc:
 # shellcheck shell=bash
 
 check_format() {
-	local name i total msg f
+	local name i total msg f lists
 	# --- series <-> patches/ ---
 	series_list >"$tmp/series"
 	(cd "$P" 2>/dev/null && ls -- *.patch 2>/dev/null) |
@@ -30,6 +35,17 @@ check_format() {
 	fi
 	total=$(wc -l <"$tmp/series")
 
+	# the mailing lists: the L: entries of the tree's MAINTAINERS
+	lists=()
+	if [ -f "$KSRC/MAINTAINERS" ]; then
+		sed -n 's/^L:[[:space:]]*\([^[:space:]]*@[^[:space:]]*\).*/\1/p' \
+			"$KSRC/MAINTAINERS" | sort -u >"$tmp/lists"
+		lists=(--lists "$tmp/lists")
+		echo "# mailing lists: the $(wc -l <"$tmp/lists") L: addresses of $KSRC/MAINTAINERS"
+	else
+		echo "# mailing lists: no MAINTAINERS at KSRC=$KSRC, so addresses at a list host"
+	fi
+
 	# --- each mail ---
 	i=0
 	while IFS= read -r name; do
@@ -39,7 +55,7 @@ check_format() {
 			notok "$name: well-formed mail"
 			echo "# missing" ; continue
 		fi
-		if msg=$(python3 "$MAILPY" patch "$f" "$i" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
+		if msg=$(python3 "$MAILPY" patch "${lists[@]}" "$f" "$i" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
 			ok "$name: well-formed mail"
 			[ -z "$msg" ] || echo "$msg" | diag
 		else
@@ -50,7 +66,7 @@ check_format() {
 
 	# --- cover letter ---
 	f=$P/0000-cover-letter.patch
-	if msg=$(python3 "$MAILPY" cover "$f" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
+	if msg=$(python3 "$MAILPY" cover "${lists[@]}" "$f" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
 		ok "0000-cover-letter.patch: b4-style cover letter"
 	else
 		notok "0000-cover-letter.patch: b4-style cover letter"

@@ -1,16 +1,25 @@
 #!/usr/bin/env python3
 """The form of the series' mails, as git format-patch and b4 write them.
 
-usage: mail.py patch MAIL POS TOTAL IDENT...
-       mail.py cover MAIL TOTAL IDENT...
+usage: mail.py patch [--lists FILE] MAIL POS TOTAL IDENT...
+       mail.py cover [--lists FILE] MAIL TOTAL IDENT...
 
-IDENT: the identities that may sign (From:, Signed-off-by:).  Prints one
-line per problem and exits 1 if there is any; a line starting "note:" is
-information only.
+IDENT: the identities that may sign (From:, Signed-off-by:).  FILE: the
+mailing lists, one address a line (the L: entries of the tree's
+MAINTAINERS); without it a list is an address at a list host
+(LIST_HOSTS).  Prints one line per problem and exits 1 if there is any; a
+line starting "note:" is information only.
 """
 import email.utils
 import re
 import sys
+
+# Where the lists of v2.6.34's MAINTAINERS live, for a check without a tree.
+LIST_HOSTS = re.compile(r'@(vger\.kernel\.org|lists\.[a-z0-9.-]+|'
+                        r'alsa-project\.org)$')
+# What the cover letter goes to whatever the patches touch.
+COVER_LISTS = ['linux-kernel@vger.kernel.org',
+               'linux-pm@lists.linux-foundation.org']
 
 
 def headers(head):
@@ -48,6 +57,18 @@ def subject(hdr, pos, total):
     return errs
 
 
+def recipients(hdr):
+    """The addresses of the To: and Cc: headers, in lower case."""
+    return [a.lower() for _, a in
+            email.utils.getaddresses([hdr.get('To', ''), hdr.get('Cc', '')])
+            if a]
+
+
+def is_list(addr, lists):
+    """A mailing list: one of lists, or without them at a list host."""
+    return addr in lists if lists is not None else bool(LIST_HOSTS.search(addr))
+
+
 def changelog(msg, rest, idents):
     """Sign-offs, a body that can say problem, fix and testing, a note of
     what was tested, a diffstat and a diff."""
@@ -74,10 +95,13 @@ def changelog(msg, rest, idents):
     return errs
 
 
-def patch(path, pos, total, idents):
+def patch(path, pos, total, idents, lists=None):
     head, _, body = open(path, encoding='utf-8').read().partition('\n\n')
     hdr = headers(head)
     errs = []
+    if not any(is_list(a, lists) for a in recipients(hdr)):
+        errs.append('To:/Cc: name no mailing list (%s)'
+                    % (', '.join(recipients(hdr)) or 'no recipients'))
     if hdr.get('From') not in idents:
         errs.append('From: is %r, neither the placeholder nor the runner'
                     % hdr.get('From'))
@@ -100,12 +124,19 @@ COVER = [
 ]
 
 
-def cover(path, total, idents):
+def cover(path, total, idents, lists=None):
     text = open(path, encoding='utf-8').read()
     errs = []
-    if not re.search(r'^Subject: \[PATCH (v\d+ )?0+/0*%d\] \S' % total,
-                     text, re.M):
+    m = re.search(r'^Subject: \[PATCH (?:v(\d+) )?0+/0*%d\] \S' % total,
+                  text, re.M)
+    if not m:
         errs.append('no "Subject: [PATCH 0/%d] ..."' % total)
+    # a vN cover letter keeps the changes of every version since v2
+    for v in range(int(m.group(1)) if m and m.group(1) else 1, 1, -1):
+        if not re.search(r'^Changes in v%d:$' % v, text, re.M):
+            errs.append('no "Changes in v%d:" list' % v)
+    have = recipients(headers(text.split('\n\n', 1)[0]))
+    errs += ['To:/Cc: lack %s' % a for a in COVER_LISTS if a not in have]
     if not any(re.search(r'^From: %s$' % re.escape(i), text, re.M)
                for i in idents):
         errs.append('From: is neither the placeholder nor the runner')
@@ -116,11 +147,15 @@ def cover(path, total, idents):
 
 
 def main(argv):
+    lists = None
     try:
+        if len(argv) >= 4 and argv[2] == '--lists':
+            lists = [l.strip().lower() for l in open(argv[3]) if l.strip()]
+            argv = argv[:2] + argv[4:]
         if len(argv) >= 5 and argv[1] == 'patch':
-            errs = patch(argv[2], int(argv[3]), int(argv[4]), argv[5:])
+            errs = patch(argv[2], int(argv[3]), int(argv[4]), argv[5:], lists)
         elif len(argv) >= 4 and argv[1] == 'cover':
-            errs = cover(argv[2], int(argv[3]), argv[4:])
+            errs = cover(argv[2], int(argv[3]), argv[4:], lists)
         else:
             sys.exit(__doc__.strip())
     except OSError as e:

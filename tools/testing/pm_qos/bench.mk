@@ -24,7 +24,7 @@ BENCH_CFLAGS := -O2 -g -std=gnu11 -Wall -Wno-unused-function \
 	-Wno-unused-parameter -Wno-sign-compare -I. \
 	-I$(RBTREE_DIR)/tools/include -pthread
 BENCH_LDLIBS := -ldl -pthread -Wl,-z,now
-HDRS := bench.c harness.h $(wildcard linux/*.h) bench.mk
+HDRS := bench.c harness.h $(wildcard linux/*.h trace/*.h) bench.mk
 
 OBJS := $(addprefix $(BENCH_DIR)/,bench.o stubs.o rbtree.o project.o \
 	$(if $(BENCH_V2634),v2634.o) $(if $(BENCH_POSTED),posted.o))
@@ -56,7 +56,8 @@ $(BENCH_DIR)/rbtree.o: $(RBTREE_C) | $(BENCH_DIR)
 
 $(BENCH_DIR)/project.o: bench-variant.c $(HDRS) \
 		$(TOPDIR)/kernel/pm_qos_params.c \
-		$(TOPDIR)/include/linux/pm_qos_params.h | $(BENCH_DIR)
+		$(TOPDIR)/include/linux/pm_qos_params.h \
+		$(TOPDIR)/include/trace/events/pm_qos.h | $(BENCH_DIR)
 	$(call variant,0,$(TOPDIR))
 
 # The 2010 cores as they are: their warnings are not ours to fix.

@@ -21,6 +21,8 @@
 #include "deprecated.c"
 #endif
 
+#include <linux/tracepoint.h>
+#include <linux/workqueue.h>
 #include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,16 +31,30 @@
 /* The leading "pm_qos:" patches of the series; step k is after the k-th. */
 static const char *const steps[] = {
 	"replace named requirements with request handles",
+	"keep the classes and their targets in arrays indexed by class",
 	"keep the requests of each class in an rbtree",
-	"serialise notifications, and take the lock without irqsave",
+	"serialise the notifications of each class",
 	"refuse invalid classes and negative values",
 	"fail an open of the misc devices with ENODEV or ENOMEM",
 	"accept ASCII hex writes on the misc devices",
 	"return the target from read() on the misc devices",
 	"list the requests of each class in debugfs",
+	"update and remove in any context, notify from a work item",
+	"add tracepoints for requests and targets",
 };
-enum { HANDLES = 1, RBTREE, SERIALISED, VALIDATED, OPEN_ERRNO, HEX, READ,
-       DEBUGFS, NR_STEPS = DEBUGFS };
+/* macros, not an enum: the layout of the core's objects is tested with #if */
+#define HANDLES 1
+#define ARRAYS 2
+#define RBTREE 3
+#define SERIALISED 4
+#define VALIDATED 5
+#define OPEN_ERRNO 6
+#define HEX 7
+#define READ 8
+#define DEBUGFS 9
+#define ANY_CONTEXT 10
+#define TRACE 11
+#define NR_STEPS TRACE
 
 #ifndef CORE_STEP
 #define CORE_STEP NR_STEPS
@@ -66,22 +82,30 @@ static void test_aggregate(void)
 {
 	struct pm_qos_request_list *a, *b, *t;
 
+	/* harness_run_work(): from ANY_CONTEXT on, notifiers run from work */
 	CHECK_EQ(pm_qos_add_notifier(CPU, &nb), 0);
 	a = pm_qos_add_request(CPU, INT32_MAX);
+	harness_run_work();
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 	CHECK_EQ(calls, 0);
 	b = pm_qos_add_request(CPU, 300);
+	harness_run_work();
 	pm_qos_update_request(a, 200);
+	harness_run_work();
 	pm_qos_update_request(a, 200);
+	harness_run_work();
 	CHECK_EQ(pm_qos_request(CPU), 200);
 	CHECK_EQ(calls, 2);
 	pm_qos_remove_request(a);
+	harness_run_work();
 	CHECK_EQ(pm_qos_request(CPU), 300);
 	pm_qos_update_request(b, PM_QOS_DEFAULT_VALUE);
+	harness_run_work();
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 	CHECK_EQ(calls, 4);
 	CHECK_EQ(last, LAT_DEFAULT);
 	pm_qos_remove_request(b);
+	harness_run_work();
 	CHECK_EQ(calls, 4);
 	CHECK_EQ(pm_qos_remove_notifier(CPU, &nb), 0);
 
@@ -102,7 +126,10 @@ static void null_updater(void)
 	pm_qos_update_request(NULL, 1);
 }
 
-/* add, update and remove may sleep on every call; NULL is handled */
+/*
+ * add says it may sleep; update and remove never call might_sleep(), as in
+ * 2.6.34 (no step of the series makes them); NULL is handled
+ */
 static void test_entry(void)
 {
 	struct pm_qos_request_list *a;
@@ -110,10 +137,11 @@ static void test_entry(void)
 	a = pm_qos_add_request(NET, 5);
 	CHECK_EQ(harness_might_sleeps, 1);
 	pm_qos_update_request(a, 5);
-	CHECK_EQ(harness_might_sleeps, 2);
+	pm_qos_update_request(a, 6);
+	CHECK_EQ(harness_might_sleeps, 1);
 	pm_qos_remove_request(a);
 	pm_qos_remove_request(NULL);
-	CHECK_EQ(harness_might_sleeps, 4);
+	CHECK_EQ(harness_might_sleeps, 1);
 	CHECK_EQ(harness_printks, 0);
 	harness_quiet = 1;
 	null_updater();
@@ -121,6 +149,81 @@ static void test_entry(void)
 	CHECK_EQ(harness_printks, 1);
 	CHECK(strstr(harness_printk_last, " null_updater+0x") != NULL);
 	CHECK_EQ(harness_warnings, 0);
+}
+
+/*
+ * Where the requests and the targets live: 2.6.34's objects behind pointers
+ * with a target each and a list, then (ARRAYS) one array of objects and one
+ * of targets, then (RBTREE) a tree sorted by value whose ends are the
+ * extremes.
+ */
+static void test_storage(void)
+{
+	struct pm_qos_request_list *a, *b;
+
+	a = pm_qos_add_request(CPU, 300);
+	b = pm_qos_add_request(CPU, 100);
+#if CORE_STEP < ARRAYS
+	CHECK(pm_qos_array[PM_QOS_RESERVED] != NULL);
+	CHECK_EQ(atomic_read(&pm_qos_array[CPU]->target_value), 100);
+	CHECK(pm_qos_array[CPU]->requests.next != &pm_qos_array[CPU]->requests);
+#else
+	CHECK_EQ(sizeof(pm_qos_array) / sizeof(pm_qos_array[0]),
+		 PM_QOS_NUM_CLASSES);
+	CHECK_EQ(sizeof(pm_qos_target) / sizeof(pm_qos_target[0]),
+		 PM_QOS_NUM_CLASSES);
+	CHECK_EQ(atomic_read(&pm_qos_target[CPU]), 100);
+	CHECK(pm_qos_array[TPUT].max && !pm_qos_array[CPU].max);
+#if CORE_STEP < RBTREE
+	CHECK(pm_qos_array[CPU].requests.next != &pm_qos_array[CPU].requests);
+#else
+	CHECK(rb_first(&pm_qos_array[CPU].requests) == &b->node);
+	CHECK(rb_last(&pm_qos_array[CPU].requests) == &a->node);
+#endif
+#endif
+	pm_qos_remove_request(a);
+	pm_qos_remove_request(b);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+/*
+ * Before ANY_CONTEXT the notifiers run in the caller's context, before the
+ * update returns, and update and remove are for process context; from it
+ * on they run from the class's work item, and update and remove work in a
+ * hard IRQ with nothing sleeping and no notifier called there.
+ */
+static void test_context(void)
+{
+	struct pm_qos_request_list *a;
+	int any = CORE_STEP >= ANY_CONTEXT;
+
+	CHECK_EQ(pm_qos_add_notifier(CPU, &nb), 0);
+	a = pm_qos_add_request(CPU, 100);
+	CHECK_EQ(calls, any ? 0 : 1);
+	CHECK_EQ(harness_run_work(), any ? 1 : 0);
+	CHECK_EQ(calls, 1);
+	CHECK_EQ(last, 100);
+	if (any) {
+		harness_hardirq_enter();
+		pm_qos_update_request(a, 50);
+		CHECK_EQ(pm_qos_request(CPU), 50);
+		pm_qos_remove_request(a);
+		harness_hardirq_exit();
+		CHECK_EQ(calls, 1);
+		CHECK_EQ(harness_run_work(), 1);
+		CHECK_EQ(calls, 2);
+		CHECK_EQ(last, LAT_DEFAULT);
+		CHECK_EQ(harness_irq_unsafe_lock, 0);
+	} else {
+		pm_qos_update_request(a, 50);
+		CHECK_EQ(calls, 2);
+		CHECK_EQ(last, 50);
+		pm_qos_remove_request(a);
+		CHECK_EQ(calls, 3);
+	}
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(pm_qos_remove_notifier(CPU, &nb), 0);
+	CHECK_EQ(harness_live_allocs, 0);
 }
 
 /* each open file is one request; a 4-byte write is a binary s32 */
@@ -189,10 +292,15 @@ static void test_last_notification(void)
 		pthread_create(&t[i], NULL, writer, (void *)(long)i);
 	for (i = 0; i < WRITERS; i++)
 		pthread_join(t[i], &r[i]);
+	harness_run_work();
 	CHECK_EQ(last, pm_qos_request(CPU));
 	for (i = 0; i < WRITERS; i++)
 		pm_qos_remove_request(r[i]);
+	harness_run_work();
 	CHECK_EQ(last, LAT_DEFAULT);
+#if CORE_STEP >= SERIALISED
+	CHECK_EQ(pm_qos_array[CPU].notified_value, LAT_DEFAULT);
+#endif
 }
 
 /* invalid classes and negative values: refused, or as 2.6.34 took them */
@@ -206,7 +314,7 @@ static void test_validation(void)
 		harness_quiet = 1;
 		CHECK(!pm_qos_add_request(PM_QOS_NUM_CLASSES, 1));
 		CHECK(!pm_qos_add_request(CPU, -2));
-		CHECK_EQ(pm_qos_request(-1), -EINVAL);
+		CHECK_EQ(pm_qos_request(-1), 0);
 		CHECK_EQ(pm_qos_add_requirement(0, "x", 1), -EINVAL);
 		harness_quiet = 0;
 		CHECK_EQ(harness_warnings, 3);
@@ -274,9 +382,33 @@ static void test_debugfs(void)
 		CHECK_EQ(harness_debugfs[i].mode, 0400);
 }
 
+/* each change of a request and each move of a target is an event */
+static void test_trace(void)
+{
+	struct pm_qos_request_list *a;
+
+	harness_tracing = 1;
+	a = pm_qos_add_request(CPU, 100);	/* the add and the move */
+	pm_qos_update_request(a, 100);		/* no move */
+	pm_qos_remove_request(a);		/* the remove and the move */
+	harness_tracing = 0;
+	if (CORE_STEP < TRACE) {
+		CHECK_EQ(harness_nr_traces, 0);
+		return;
+	}
+	CHECK_EQ(harness_nr_traces, 5);
+	CHECK(!strncmp(harness_trace_log[0], "pm_qos_add_request: ", 20));
+	CHECK(!strncmp(harness_trace_log[1], "pm_qos_update_target: ", 22));
+	CHECK(!strncmp(harness_trace_log[2], "pm_qos_update_request: ", 23));
+	CHECK(!strncmp(harness_trace_log[3], "pm_qos_remove_request: ", 23));
+	CHECK(!strncmp(harness_trace_log[4], "pm_qos_update_target: ", 22));
+}
+
 static const struct test tests[] = {
 	{ "aggregate", test_aggregate },
 	{ "entry", test_entry },
+	{ "storage", test_storage },
+	{ "context", test_context },
 	{ "misc_binary", test_misc_binary },
 	{ "string_api", test_string_api },
 	{ "last_notification", test_last_notification },
@@ -285,6 +417,7 @@ static const struct test tests[] = {
 	{ "hex", test_hex },
 	{ "read", test_read },
 	{ "debugfs", test_debugfs },
+	{ "trace", test_trace },
 };
 
 /* One child per test: the core's static state is the boot state in each. */

@@ -3,6 +3,7 @@
  * the harness's stub headers.  Built with ASan and UBSan by default.
  */
 #include "test.h"
+#include <linux/tracepoint.h>		/* the events the core records */
 
 #define CPU PM_QOS_CPU_DMA_LATENCY
 #define NET PM_QOS_NETWORK_LATENCY
@@ -38,17 +39,38 @@ static void watch(int c)
 	CHECK_EQ(pm_qos_add_notifier(c, &notes[c].nb), 0);
 }
 
+/* Runs the pending notification work, as keventd would. */
+static void flush(void)
+{
+	harness_run_work();
+}
+
 static void test_defaults(void)
 {
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 	CHECK_EQ(pm_qos_request(NET), LAT_DEFAULT);
 	CHECK_EQ(pm_qos_request(TPUT), 0);
+}
+
+/*
+ * An invalid class reads as a latency of 0, never as a negative number,
+ * which a governor comparing it with an unsigned exit latency would take
+ * for "any latency will do".  It warns once: cpuidle asks on every idle
+ * entry, and a warning at each would flood the log.
+ */
+static void test_request_invalid_class(void)
+{
+	int i;
+
 	harness_quiet = 1;
-	CHECK_EQ(pm_qos_request(PM_QOS_RESERVED), -EINVAL);
-	CHECK_EQ(pm_qos_request(PM_QOS_NUM_CLASSES), -EINVAL);
-	CHECK_EQ(pm_qos_request(-1), -EINVAL);
+	for (i = 0; i < 100; i++) {
+		CHECK_EQ(pm_qos_request(PM_QOS_RESERVED), 0);
+		CHECK_EQ(pm_qos_request(PM_QOS_NUM_CLASSES), 0);
+		CHECK_EQ(pm_qos_request(-1), 0);
+	}
 	harness_quiet = 0;
-	CHECK_EQ(harness_warnings, 3);
+	CHECK_EQ(harness_warnings, 1);
+	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 }
 
 static void test_min_aggregate(void)
@@ -126,18 +148,24 @@ static void test_default_folded(void)
 	CHECK_EQ(misc_open(&d, "cpu_dma_latency"), 0);
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
 	CHECK_EQ(notes[CPU].calls, 0);
+	flush();
+	CHECK_EQ(notes[CPU].calls, 0);
 	pm_qos_update_request(b, 1000);
 	CHECK_EQ(pm_qos_request(CPU), 1000);
+	flush();
 	pm_qos_update_request(b, INT32_MAX - 1);
 	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	flush();
 	CHECK_EQ(notes[CPU].calls, 2);
 	CHECK_EQ(notes[CPU].log[1], LAT_DEFAULT);
 	dev_close(&d);
 	pm_qos_remove_request(a);
 	pm_qos_remove_request(b);
+	flush();
 	CHECK_EQ(notes[CPU].calls, 2);
 	t = pm_qos_add_request(TPUT, 0);
 	CHECK_EQ(pm_qos_request(TPUT), 0);
+	flush();
 	CHECK_EQ(notes[TPUT].calls, 0);
 	pm_qos_remove_request(t);
 	CHECK_EQ(harness_warnings, 0);
@@ -165,12 +193,19 @@ static void test_notify_on_change_only(void)
 	watch(CPU);
 	watch(TPUT);
 	a = pm_qos_add_request(CPU, 100);	/* target moves: 100 */
+	flush();
 	b = pm_qos_add_request(CPU, 200);	/* no move */
+	flush();
 	pm_qos_update_request(b, 150);		/* no move */
+	flush();
 	pm_qos_update_request(b, 50);		/* 50 */
+	flush();
 	pm_qos_update_request(b, 50);		/* same value */
+	flush();
 	pm_qos_remove_request(a);		/* no move */
+	flush();
 	pm_qos_remove_request(b);		/* default */
+	flush();
 	CHECK_EQ(notes[CPU].calls, 3);
 	CHECK_EQ(notes[CPU].log[0], 100);
 	CHECK_EQ(notes[CPU].log[1], 50);
@@ -179,6 +214,7 @@ static void test_notify_on_change_only(void)
 	CHECK_EQ(pm_qos_remove_notifier(CPU, &notes[CPU].nb), 0);
 	CHECK_EQ(pm_qos_remove_notifier(CPU, &notes[CPU].nb), -ENOENT);
 	a = pm_qos_add_request(CPU, 1);
+	flush();
 	CHECK_EQ(notes[CPU].calls, 3);
 	pm_qos_remove_request(a);
 }
@@ -197,6 +233,7 @@ static void test_update_same_value_is_noop(void)
 	CHECK(pm_qos_array[CPU].requests.rb_node == root);
 	CHECK(root->rb_left == &a->node || root->rb_right == &b->node ||
 	      root->rb_left == &b->node || root->rb_right == &a->node);
+	CHECK_EQ(harness_run_work(), 1);	/* the add's; no other queued */
 	CHECK_EQ(notes[CPU].calls, 1);
 	pm_qos_remove_request(a);
 	pm_qos_remove_request(b);
@@ -269,44 +306,298 @@ static void test_update_null_names_caller(void)
 }
 
 /*
- * Add, update and remove may sleep whether or not the target moves, so each
- * says so on entry: a caller in atomic context is caught by its first call,
- * not only by the one that happens to change the target.
+ * Add allocates and may sleep whether or not the target moves, so it says
+ * so on entry: a caller in atomic context is caught by its first call, not
+ * only by the one that happens to change the target.
  */
-static void test_might_sleep_on_entry(void)
+static void test_add_might_sleep(void)
 {
-	struct pm_qos_request_list *a, *b;
-	int before;
+	struct pm_qos_request_list *a;
+	unsigned long flags;
 
 	a = pm_qos_add_request(CPU, 100);
-	CHECK(harness_might_sleeps >= 1);
-	b = pm_qos_add_request(CPU, 200);	/* target stays */
-	before = harness_might_sleeps;
-	pm_qos_update_request(b, 150);		/* target stays */
-	CHECK(harness_might_sleeps > before);
-	before = harness_might_sleeps;
-	pm_qos_update_request(b, 150);		/* same value */
-	CHECK(harness_might_sleeps > before);
-	before = harness_might_sleeps;
-	harness_quiet = 1;
-	pm_qos_update_request(NULL, 150);
-	harness_quiet = 0;
-	CHECK(harness_might_sleeps > before);
-	before = harness_might_sleeps;
-	pm_qos_remove_request(b);		/* target stays */
-	CHECK(harness_might_sleeps > before);
-	before = harness_might_sleeps;
-	pm_qos_remove_request(NULL);
-	CHECK(harness_might_sleeps > before);
-
-	/* an atomic caller whose update changes nothing */
-	harness_atomic = 1;
-	pm_qos_update_request(a, 100);
-	harness_atomic = 0;
-	CHECK_EQ(harness_sleep_under_lock, 1);
+	CHECK_EQ(harness_might_sleeps, 1);
+	pm_qos_remove_request(a);
+	local_irq_save(flags);
+	a = pm_qos_add_request(CPU, LAT_DEFAULT);	/* target stays */
+	local_irq_restore(flags);
+	CHECK(harness_sleep_under_lock >= 1);
 	harness_sleep_under_lock = 0;
 	pm_qos_remove_request(a);
-	CHECK_EQ(pm_qos_request(CPU), LAT_DEFAULT);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+/*
+ * Update and remove, from a caller that holds its own spinlock with
+ * interrupts off: nothing sleeps, no notifier runs there, and the target
+ * is read at once.
+ */
+static void test_update_remove_irqs_off(void)
+{
+	DEFINE_SPINLOCK(driver_lock);
+	struct pm_qos_request_list *a, *b;
+	unsigned long flags;
+
+	watch(CPU);
+	a = pm_qos_add_request(CPU, 100);
+	b = pm_qos_add_request(CPU, 200);
+	flush();
+	spin_lock_irqsave(&driver_lock, flags);
+	pm_qos_update_request(a, 300);		/* moves: 200 */
+	CHECK_EQ(pm_qos_request(CPU), 200);
+	pm_qos_update_request(b, 200);		/* same value */
+	pm_qos_update_request(b, 250);		/* moves: 250 */
+	CHECK_EQ(pm_qos_request(CPU), 250);
+	pm_qos_remove_request(b);		/* moves: 300 */
+	CHECK_EQ(pm_qos_request(CPU), 300);
+	harness_quiet = 1;
+	pm_qos_update_request(NULL, 1);
+	harness_quiet = 0;
+	pm_qos_remove_request(NULL);
+	spin_unlock_irqrestore(&driver_lock, flags);
+	CHECK_EQ(harness_sleep_under_lock, 0);
+	CHECK_EQ(harness_notify_under_lock, 0);
+	CHECK_EQ(harness_might_sleeps, 2);	/* the two adds */
+	CHECK_EQ(notes[CPU].calls, 1);
+	flush();
+	CHECK_EQ(notes[CPU].calls, 2);
+	CHECK_EQ(notes[CPU].log[1], 300);
+	pm_qos_remove_request(a);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+/*
+ * Update and remove from a hard IRQ handler, while process context (a
+ * misc device write, the debugfs file) uses the same class: the lock is
+ * never taken with interrupts on (which could deadlock against the
+ * handler), and the notification comes later, in process context.
+ */
+static void test_update_remove_in_hardirq(void)
+{
+	struct pm_qos_request_list *a, *b;
+	struct dev d;
+	char buf[256];
+	struct dev f;
+	s32 v = 40;
+
+	watch(NET);
+	a = pm_qos_add_request(NET, 100);
+	b = pm_qos_add_request(NET, 150);
+	CHECK_EQ(misc_open(&d, "network_latency"), 0);
+	flush();
+	harness_hardirq_enter();
+	pm_qos_update_request(a, 20);
+	CHECK_EQ(pm_qos_request(NET), 20);
+	pm_qos_remove_request(b);
+	harness_hardirq_exit();
+	CHECK_EQ(harness_sleep_under_lock, 0);
+	CHECK_EQ(harness_notify_under_lock, 0);
+	CHECK_EQ(notes[NET].calls, 1);
+	/* process context takes the same lock: with interrupts off */
+	CHECK_EQ(dev_write(&d, &v, 4), 4);
+	CHECK_EQ(dev_open(&f, harness_debugfs, harness_nr_debugfs,
+			  "network_latency"), 0);
+	CHECK(f.fops->read(&f.file, buf, sizeof(buf) - 1, &f.file.f_pos) > 0);
+	f.fops->release(&f.inode, &f.file);
+	harness_hardirq_enter();
+	pm_qos_remove_request(a);		/* moves: 40 */
+	harness_hardirq_exit();
+	CHECK_EQ(pm_qos_request(NET), 40);
+	flush();
+	CHECK_EQ(notes[NET].calls, 2);
+	CHECK_EQ(notes[NET].log[1], 40);
+	CHECK_EQ(harness_irq_unsafe_lock, 0);
+	dev_close(&d);
+	CHECK_EQ(harness_live_allocs, 0);
+}
+
+/* A move notifies nobody until the work item runs, then once. */
+static void test_no_notification_until_work_runs(void)
+{
+	struct pm_qos_request_list *a;
+
+	watch(CPU);
+	a = pm_qos_add_request(CPU, 70);
+	CHECK_EQ(pm_qos_request(CPU), 70);
+	CHECK_EQ(notes[CPU].calls, 0);
+	CHECK_EQ(harness_work_pending(), 1);
+	CHECK_EQ(harness_run_work(), 1);
+	CHECK_EQ(notes[CPU].calls, 1);
+	CHECK_EQ(notes[CPU].log[0], 70);
+	CHECK_EQ(harness_run_work(), 0);	/* nothing left queued */
+	pm_qos_update_request(a, 70);		/* no move: nothing queued */
+	CHECK_EQ(harness_work_pending(), 0);
+	pm_qos_remove_request(a);
+	CHECK_EQ(notes[CPU].calls, 1);
+	flush();
+	CHECK_EQ(notes[CPU].calls, 2);
+	CHECK_EQ(notes[CPU].log[1], LAT_DEFAULT);
+}
+
+/* Several moves before the work runs: one notification, the final value. */
+static void test_burst_coalesces(void)
+{
+	struct pm_qos_request_list *a, *b;
+	int i;
+
+	watch(CPU);
+	watch(TPUT);
+	a = pm_qos_add_request(CPU, 500);
+	b = pm_qos_add_request(TPUT, 10);
+	for (i = 0; i < 10; i++)
+		pm_qos_update_request(a, 400 - i);
+	pm_qos_update_request(b, 30);
+	CHECK_EQ(harness_work_pending(), 2);	/* one item per class */
+	CHECK_EQ(notes[CPU].calls, 0);
+	flush();
+	CHECK_EQ(notes[CPU].calls, 1);
+	CHECK_EQ(notes[CPU].log[0], 391);
+	CHECK_EQ(notes[TPUT].calls, 1);
+	CHECK_EQ(notes[TPUT].log[0], 30);
+	pm_qos_remove_request(a);
+	pm_qos_remove_request(b);
+	flush();
+}
+
+/* A move and a move back before the work runs: no notification at all. */
+static void test_move_and_back_gives_none(void)
+{
+	struct pm_qos_request_list *a, *b;
+
+	watch(NET);
+	a = pm_qos_add_request(NET, 300);
+	flush();
+	CHECK_EQ(notes[NET].calls, 1);
+	b = pm_qos_add_request(NET, 100);	/* 100 */
+	pm_qos_update_request(b, 500);		/* back to 300 */
+	CHECK_EQ(pm_qos_request(NET), 300);
+	flush();
+	CHECK_EQ(notes[NET].calls, 1);
+	pm_qos_update_request(a, 1);
+	pm_qos_update_request(a, 300);
+	pm_qos_remove_request(b);
+	flush();
+	CHECK_EQ(notes[NET].calls, 1);
+	pm_qos_remove_request(a);
+	flush();
+	CHECK_EQ(notes[NET].calls, 2);
+	CHECK_EQ(notes[NET].log[1], LAT_DEFAULT);
+}
+
+/*
+ * The last request goes (and is freed) while the work is pending: the work
+ * touches no request, so it runs safely later and delivers the default.
+ */
+static void test_remove_last_while_pending(void)
+{
+	struct pm_qos_request_list *a;
+
+	watch(TPUT);
+	a = pm_qos_add_request(TPUT, 800);
+	flush();
+	pm_qos_update_request(a, 900);
+	CHECK_EQ(harness_work_pending(), 1);
+	pm_qos_remove_request(a);
+	CHECK_EQ(harness_live_allocs, 0);
+	CHECK_EQ(pm_qos_request(TPUT), 0);
+	CHECK_EQ(notes[TPUT].calls, 1);
+	flush();
+	CHECK_EQ(notes[TPUT].calls, 2);
+	CHECK_EQ(notes[TPUT].log[1], 0);
+	CHECK_EQ(pm_qos_array[TPUT].count, 0);
+}
+
+__attribute__((noinline))
+static struct pm_qos_request_list *trace_adder(int c, s32 v)
+{
+	return pm_qos_add_request(c, v);
+}
+
+__attribute__((noinline))
+static void trace_updater(struct pm_qos_request_list *req, s32 v)
+{
+	pm_qos_update_request(req, v);
+}
+
+__attribute__((noinline))
+static void trace_remover(struct pm_qos_request_list *req)
+{
+	pm_qos_remove_request(req);
+}
+
+/* Event @i of the trace is @want, up to the offset in "caller=sym+0x". */
+static void check_trace(int i, const char *want)
+{
+	const char *got = i < harness_nr_traces && i < HARNESS_TRACE_MAX ?
+			  harness_trace_log[i] : "(none)";
+
+	if (strncmp(got, want, strlen(want))) {
+		test_failed = 1;
+		printf("# trace %d: got \"%s\", want \"%s...\"\n", i, got,
+		       want);
+	}
+}
+
+/*
+ * Each add, update and remove emits its event (class, the value before
+ * and after, the caller), and each move of a target one more (class, old
+ * and new target), in the order they happened, whatever the context.
+ */
+static void test_trace_events(void)
+{
+	struct pm_qos_request_list *a, *b;
+	struct dev d;
+	s32 v = 9;
+	int n;
+
+	harness_tracing = 1;
+	a = trace_adder(CPU, 100);
+	b = trace_adder(CPU, 200);
+	trace_updater(b, 200);
+	trace_updater(b, 50);
+	trace_updater(b, PM_QOS_DEFAULT_VALUE);
+	trace_remover(b);
+	harness_hardirq_enter();
+	trace_updater(a, 300);
+	harness_hardirq_exit();
+	trace_remover(a);
+	check_trace(0, "pm_qos_add_request: class=1 old=-1 new=100 caller=trace_adder+0x");
+	check_trace(1, "pm_qos_update_target: class=1 old=2000000000 new=100");
+	check_trace(2, "pm_qos_add_request: class=1 old=-1 new=200 caller=trace_adder+0x");
+	check_trace(3, "pm_qos_update_request: class=1 old=200 new=200 caller=trace_updater+0x");
+	check_trace(4, "pm_qos_update_request: class=1 old=200 new=50 caller=trace_updater+0x");
+	check_trace(5, "pm_qos_update_target: class=1 old=100 new=50");
+	check_trace(6, "pm_qos_update_request: class=1 old=50 new=2000000000 caller=trace_updater+0x");
+	check_trace(7, "pm_qos_update_target: class=1 old=50 new=100");
+	check_trace(8, "pm_qos_remove_request: class=1 old=2000000000 new=-1 caller=trace_remover+0x");
+	check_trace(9, "pm_qos_update_request: class=1 old=100 new=300 caller=trace_updater+0x");
+	check_trace(10, "pm_qos_update_target: class=1 old=100 new=300");
+	check_trace(11, "pm_qos_remove_request: class=1 old=300 new=-1 caller=trace_remover+0x");
+	check_trace(12, "pm_qos_update_target: class=1 old=300 new=2000000000");
+	CHECK_EQ(harness_nr_traces, 13);
+
+	/* refused calls trace nothing */
+	n = harness_nr_traces;
+	harness_quiet = 1;
+	trace_updater(NULL, 5);
+	CHECK(!trace_adder(PM_QOS_NUM_CLASSES, 5));
+	CHECK(!trace_adder(TPUT, -5));
+	harness_quiet = 0;
+	trace_remover(NULL);
+	CHECK_EQ(harness_nr_traces, n);
+
+	/* the misc devices: the caller is the file operation */
+	CHECK_EQ(misc_open(&d, "network_throughput"), 0);
+	CHECK_EQ(dev_write(&d, &v, 4), 4);
+	dev_close(&d);
+	check_trace(n, "pm_qos_add_request: class=3 old=-1 new=0 caller=pm_qos_power_open+0x0");
+	check_trace(n + 1, "pm_qos_update_request: class=3 old=0 new=9 caller=pm_qos_power_write+0x");
+	check_trace(n + 2, "pm_qos_update_target: class=3 old=0 new=9");
+	check_trace(n + 3, "pm_qos_remove_request: class=3 old=9 new=-1 caller=pm_qos_power_release+0x");
+	check_trace(n + 4, "pm_qos_update_target: class=3 old=9 new=0");
+	CHECK_EQ(harness_nr_traces, n + 5);
+	CHECK_EQ(harness_live_allocs, 0);
+	flush();
 }
 
 static void test_alloc_failure(void)
@@ -513,6 +804,10 @@ static struct pm_qos_request_list *debugfs_adder(int c, s32 v)
 	return pm_qos_add_request(c, v);
 }
 
+/*
+ * The file is read by root in the initial pid namespace, so the pid of an
+ * opener in a container is recorded as the initial namespace sees it.
+ */
 static void test_debugfs_lists_requests(void)
 {
 	struct pm_qos_request_list *k;
@@ -602,6 +897,7 @@ static void test_model_random(void)
 			pm_qos_remove_request(req[i]);
 			req[i] = NULL;
 		}
+		flush();
 		for (c = 1; c < PM_QOS_NUM_CLASSES; c++) {
 			s32 def = pm_qos_array[c].default_value;
 			unsigned int count = 0;
@@ -662,9 +958,12 @@ static void test_stage1_string_api(void)
 
 	watch(CPU);
 	CHECK_EQ(pm_qos_add_requirement(CPU, a, 175), 0);
+	flush();
 	CHECK_EQ(pm_qos_add_requirement(CPU, b, 50), 0);
+	flush();
 	CHECK_EQ(pm_qos_requirement(CPU), 50);
 	CHECK_EQ(pm_qos_update_requirement(CPU, b, 200), 0);
+	flush();
 	CHECK_EQ(pm_qos_requirement(CPU), 175);
 	CHECK_EQ(pm_qos_update_requirement(CPU, nope, 1), 0);
 	CHECK_EQ(pm_qos_update_requirement(NET, a, 1), 0);
@@ -672,10 +971,13 @@ static void test_stage1_string_api(void)
 	CHECK_EQ(pm_qos_requirement(NET), LAT_DEFAULT);
 	pm_qos_remove_requirement(CPU, nope);
 	pm_qos_remove_requirement(CPU, a);
+	flush();
 	CHECK_EQ(pm_qos_requirement(CPU), 200);
 	pm_qos_update_requirement(CPU, b, PM_QOS_DEFAULT_VALUE);
+	flush();
 	CHECK_EQ(pm_qos_requirement(CPU), LAT_DEFAULT);
 	pm_qos_remove_requirement(CPU, b);
+	flush();
 	CHECK_EQ(notes[CPU].calls, 5);
 	CHECK_EQ(pm_qos_add_requirement(PM_QOS_RESERVED, a, 1), -EINVAL);
 	CHECK_EQ(pm_qos_add_requirement(CPU, a, -3), -EINVAL);
@@ -692,6 +994,7 @@ static void test_stage1_string_api(void)
 
 static const struct test tests[] = {
 	{ "defaults", test_defaults },
+	{ "request_invalid_class", test_request_invalid_class },
 	{ "min_aggregate", test_min_aggregate },
 	{ "max_aggregate", test_max_aggregate },
 	{ "default_value", test_default_value },
@@ -701,7 +1004,15 @@ static const struct test tests[] = {
 	{ "update_same_value_is_noop", test_update_same_value_is_noop },
 	{ "misuse", test_misuse },
 	{ "update_null_names_caller", test_update_null_names_caller },
-	{ "might_sleep_on_entry", test_might_sleep_on_entry },
+	{ "add_might_sleep", test_add_might_sleep },
+	{ "update_remove_irqs_off", test_update_remove_irqs_off },
+	{ "update_remove_in_hardirq", test_update_remove_in_hardirq },
+	{ "no_notification_until_work_runs",
+	  test_no_notification_until_work_runs },
+	{ "burst_coalesces", test_burst_coalesces },
+	{ "move_and_back_gives_none", test_move_and_back_gives_none },
+	{ "remove_last_while_pending", test_remove_last_while_pending },
+	{ "trace_events", test_trace_events },
 	{ "alloc_failure", test_alloc_failure },
 	{ "dev_open_release", test_dev_open_release },
 	{ "dev_write_binary", test_dev_write_binary },

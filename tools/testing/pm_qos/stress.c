@@ -1,13 +1,17 @@
 /*
  * Concurrency stress under TSan: writer threads add, update and remove
- * requests in two classes while readers poll pm_qos_request().  At
- * quiescence the target must be the aggregate of what the writers left, and
- * the last notification delivered must carry it.
+ * requests in two classes (a quarter of the updates and removes with
+ * interrupts off, another quarter "in a hard IRQ") while readers poll
+ * pm_qos_request() and two worker threads run the notification work as it
+ * is queued, so that one item may run on both at once, as on 2.6.34.  At
+ * quiescence, once the work left queued has run, the target must be the
+ * aggregate of what the writers left, and the last notification delivered
+ * must carry it.
  */
 #include "test.h"
 #include <pthread.h>
 
-enum { WRITERS = 4, READERS = 2, SLOTS = 16, OPS = 20000 };
+enum { WRITERS = 4, READERS = 2, WORKERS = 2, SLOTS = 16, OPS = 20000 };
 static const int classes[] = { PM_QOS_CPU_DMA_LATENCY,
 			       PM_QOS_NETWORK_THROUGHPUT };
 
@@ -27,7 +31,7 @@ struct writer {
 	s32 val[SLOTS];
 };
 static struct writer writers[WRITERS];
-static int stop_readers;
+static int stop_readers, stop_workers;
 
 static int note_call(struct notifier_block *nb, unsigned long val, void *v)
 {
@@ -53,12 +57,25 @@ static void *writer_fn(void *arg)
 			w->cls[i] = classes[rand_r(&w->seed) % 2];
 			w->val[i] = rand_r(&w->seed) % 10000;
 			w->req[i] = pm_qos_add_request(w->cls[i], w->val[i]);
-		} else if (rand_r(&w->seed) % 4) {
-			w->val[i] = rand_r(&w->seed) % 10000;
-			pm_qos_update_request(w->req[i], w->val[i]);
 		} else {
-			pm_qos_remove_request(w->req[i]);
-			w->req[i] = NULL;
+			int how = rand_r(&w->seed) % 4;
+			unsigned long flags = 0;
+
+			if (how == 1)
+				local_irq_save(flags);
+			else if (how == 2)
+				harness_hardirq_enter();
+			if (rand_r(&w->seed) % 4) {
+				w->val[i] = rand_r(&w->seed) % 10000;
+				pm_qos_update_request(w->req[i], w->val[i]);
+			} else {
+				pm_qos_remove_request(w->req[i]);
+				w->req[i] = NULL;
+			}
+			if (how == 1)
+				local_irq_restore(flags);
+			else if (how == 2)
+				harness_hardirq_exit();
 		}
 	}
 	return NULL;
@@ -74,9 +91,18 @@ static void *reader_fn(void *arg)
 	return (void *)sum;
 }
 
+static void *worker_fn(void *arg)
+{
+	long ran = 0;
+
+	while (!__atomic_load_n(&stop_workers, __ATOMIC_RELAXED))
+		ran += harness_run_work();
+	return (void *)ran;
+}
+
 static void test_stress(void)
 {
-	pthread_t readers[READERS];
+	pthread_t readers[READERS], workers[WORKERS];
 	unsigned int seed = test_seed();
 	int i, j, k, c;
 
@@ -91,6 +117,8 @@ static void test_stress(void)
 	}
 	for (i = 0; i < READERS; i++)
 		pthread_create(&readers[i], NULL, reader_fn, NULL);
+	for (i = 0; i < WORKERS; i++)
+		pthread_create(&workers[i], NULL, worker_fn, NULL);
 	for (i = 0; i < WRITERS; i++) {
 		writers[i].seed = seed + i;
 		pthread_create(&writers[i].t, NULL, writer_fn, &writers[i]);
@@ -100,6 +128,14 @@ static void test_stress(void)
 	__atomic_store_n(&stop_readers, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < READERS; i++)
 		pthread_join(readers[i], NULL);
+	__atomic_store_n(&stop_workers, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < WORKERS; i++) {
+		void *ran;
+
+		pthread_join(workers[i], &ran);
+		printf("# worker %d ran %ld work items\n", i, (long)ran);
+	}
+	harness_run_work();		/* what was queued after they stopped */
 
 	for (k = 0; k < 2; k++) {
 		s32 want;

@@ -1,7 +1,8 @@
 /*
  * The stub layer's code: allocation with fault injection, notifier chains,
- * misc devices, debugfs and seq_file, printk and its ratelimit, and
- * might_sleep(), as the harness headers declare them.
+ * misc devices, debugfs and seq_file, printk and its ratelimit,
+ * might_sleep() and atomic context, interrupts, and a workqueue, as the
+ * harness headers declare them.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -15,6 +16,8 @@
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <linux/mutex.h>
+#include <linux/workqueue.h>
+#include <linux/tracepoint.h>
 #include "harness.h"
 
 int harness_warnings, harness_quiet;
@@ -27,8 +30,14 @@ int harness_atomic, harness_might_sleeps;
 int harness_printks;
 char harness_printk_last[256];
 unsigned long harness_jiffies;
-pid_t harness_pid = 4242;
+pid_t harness_pid = 4242, harness_vpid = 17;
+static void work_reset(void);
 __thread int harness_spin_depth;
+__thread int harness_irqs_off, harness_hardirq;
+int harness_irq_unsafe_lock;
+int harness_tracing, harness_nr_traces;
+char harness_trace_log[HARNESS_TRACE_MAX][160];
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 struct harness_node harness_misc[HARNESS_NODES];
 struct harness_node harness_debugfs[HARNESS_NODES];
 int harness_nr_misc, harness_nr_debugfs;
@@ -47,16 +56,136 @@ void harness_reset_stubs(void)
 	harness_might_sleeps = 0;
 	harness_printks = 0;
 	harness_printk_last[0] = '\0';
+	harness_irq_unsafe_lock = 0;
+	harness_irqs_off = harness_hardirq = 0;
+	work_reset();
+	harness_tracing = 0;
+	harness_nr_traces = 0;
 	/* every ratelimit interval runs out between tests */
 	harness_jiffies += 1000 * DEFAULT_RATELIMIT_INTERVAL;
+}
+
+/* A spinlock held, interrupts off, in a hard IRQ, or harness_atomic set. */
+int harness_in_atomic(void)
+{
+	return harness_spin_depth || harness_irqs_off || harness_hardirq ||
+	       __atomic_load_n(&harness_atomic, __ATOMIC_RELAXED);
+}
+
+static void sleep_check(void)
+{
+	if (harness_in_atomic())
+		__atomic_add_fetch(&harness_sleep_under_lock, 1,
+				   __ATOMIC_RELAXED);
 }
 
 void harness_might_sleep(void)
 {
 	__atomic_add_fetch(&harness_might_sleeps, 1, __ATOMIC_RELAXED);
-	if (harness_spin_depth || harness_atomic)
-		__atomic_add_fetch(&harness_sleep_under_lock, 1,
+	sleep_check();
+}
+
+void harness_mutex_lock(pthread_mutex_t *m)
+{
+	sleep_check();
+	pthread_mutex_lock(m);
+}
+
+void harness_lock_used(spinlock_t *l)
+{
+	if (harness_hardirq)
+		__atomic_store_n(&l->in_hardirq, 1, __ATOMIC_RELAXED);
+	else if (!harness_irqs_off)
+		__atomic_store_n(&l->irqs_on, 1, __ATOMIC_RELAXED);
+	if (__atomic_load_n(&l->in_hardirq, __ATOMIC_RELAXED) &&
+	    __atomic_load_n(&l->irqs_on, __ATOMIC_RELAXED))
+		__atomic_add_fetch(&harness_irq_unsafe_lock, 1,
 				   __ATOMIC_RELAXED);
+}
+
+static __thread int hardirq_saved_irqs;
+
+/* A hard IRQ handler runs with interrupts off (IRQF_DISABLED). */
+void harness_hardirq_enter(void)
+{
+	if (!harness_hardirq++) {
+		hardirq_saved_irqs = harness_irqs_off;
+		harness_irqs_off = 1;
+	}
+}
+
+void harness_hardirq_exit(void)
+{
+	if (!--harness_hardirq)
+		harness_irqs_off = hardirq_saved_irqs;
+}
+
+/* The workqueue: one FIFO, its lock taken as the kernel's is, irqsave. */
+static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct work_struct *work_head, **work_tail = &work_head;
+static int work_queued;
+
+int schedule_work(struct work_struct *work)
+{
+	if (__atomic_exchange_n(&work->pending, 1, __ATOMIC_ACQ_REL))
+		return 0;
+	pthread_mutex_lock(&work_lock);
+	work->next = NULL;
+	*work_tail = work;
+	work_tail = &work->next;
+	work_queued++;
+	pthread_mutex_unlock(&work_lock);
+	return 1;
+}
+
+static struct work_struct *work_take(void)
+{
+	struct work_struct *w;
+
+	pthread_mutex_lock(&work_lock);
+	w = work_head;
+	if (w) {
+		work_head = w->next;
+		if (!work_head)
+			work_tail = &work_head;
+		work_queued--;
+	}
+	pthread_mutex_unlock(&work_lock);
+	return w;
+}
+
+int harness_run_work(void)
+{
+	struct work_struct *w;
+	int n = 0;
+
+	if (harness_in_atomic())	/* a worker runs in process context */
+		abort();
+	while ((w = work_take())) {
+		__atomic_store_n(&w->pending, 0, __ATOMIC_RELEASE);
+		w->func(w);
+		n++;
+	}
+	return n;
+}
+
+int harness_work_pending(void)
+{
+	int n;
+
+	pthread_mutex_lock(&work_lock);
+	n = work_queued;
+	pthread_mutex_unlock(&work_lock);
+	return n;
+}
+
+/* Drops whatever is queued: each test starts with an idle workqueue. */
+static void work_reset(void)
+{
+	struct work_struct *w;
+
+	while ((w = work_take()))
+		__atomic_store_n(&w->pending, 0, __ATOMIC_RELAXED);
 }
 
 /* The kernel's __ratelimit(): at most burst calls per interval pass. */
@@ -93,6 +222,8 @@ void *kmalloc(size_t size, gfp_t flags)
 	(void)flags;
 	if (harness_spin_depth)
 		__atomic_add_fetch(&harness_alloc_under_lock, 1, __ATOMIC_RELAXED);
+	if (flags & __GFP_WAIT)		/* GFP_KERNEL may sleep */
+		sleep_check();
 	if (harness_alloc_budget == 0)
 		return NULL;
 	if (harness_alloc_budget > 0)
@@ -158,7 +289,7 @@ int blocking_notifier_call_chain(struct blocking_notifier_head *nh,
 	struct notifier_block *nb;
 	int ret = NOTIFY_DONE;
 
-	if (harness_spin_depth)
+	if (harness_in_atomic())
 		__atomic_add_fetch(&harness_notify_under_lock, 1,
 				   __ATOMIC_RELAXED);
 	pthread_rwlock_rdlock(&nh->rwsem);
@@ -341,7 +472,7 @@ static void vformat(void (*put)(void *, const char *, size_t), void *ctx,
 		switch (*p) {
 		case 'p':
 			ptr = va_arg(ap, void *);
-			if (p[1] == 'S') {
+			if (p[1] == 'S' || p[1] == 'F') {
 				p++;
 				format_symbol(out, sizeof(out), ptr);
 			} else {
@@ -413,6 +544,25 @@ int harness_printk(const char *fmt, ...)
 	if (!harness_quiet)
 		fprintf(stderr, "# printk: %s", harness_printk_last);
 	return (int)l.len;
+}
+
+/* A trace event, as the trace file would show it: "<event>: <text>". */
+void harness_trace(const char *event, const char *fmt, ...)
+{
+	char buf[sizeof(harness_trace_log[0])];
+	struct line l = { buf, 0, sizeof(buf) };
+	va_list ap;
+
+	line_put(&l, event, strlen(event));
+	line_put(&l, ": ", 2);
+	va_start(ap, fmt);
+	vformat(line_put, &l, fmt, ap);
+	va_end(ap);
+	pthread_mutex_lock(&trace_lock);
+	if (harness_nr_traces < HARNESS_TRACE_MAX)
+		strcpy(harness_trace_log[harness_nr_traces], buf);
+	harness_nr_traces++;
+	pthread_mutex_unlock(&trace_lock);
 }
 
 int seq_putc(struct seq_file *m, char c)

@@ -31,6 +31,7 @@ static void pm_qos_reset(void)
 		o->notified_value = o->default_value;
 		o->notifiers.head = NULL;
 	}
+	pm_qos_lock.in_hardirq = pm_qos_lock.irqs_on = 0;
 	harness_reset_stubs();
 	if (harness_initcall())
 		abort();
@@ -50,6 +51,8 @@ static inline int run_tests(const struct test *tests, int n)
 		CHECK_EQ(harness_alloc_under_lock, 0);
 		CHECK_EQ(harness_sleep_under_lock, 0);
 		CHECK_EQ(harness_notify_under_lock, 0);
+		CHECK_EQ(harness_irq_unsafe_lock, 0);
+		CHECK_EQ(harness_in_atomic(), 0);	/* the test restored it */
 		printf("%sok %d %s\n", test_failed ? "not " : "", i + 1,
 		       tests[i].name);
 		if (test_failed)

@@ -3,8 +3,8 @@
  * WARN() counts into harness_warnings so that tests can assert on it;
  * printk() formats the kernel's %pS and keeps the last line in
  * harness_printk_last; might_sleep() counts its calls, and a call in atomic
- * context (a spinlock held, or harness_atomic set) counts into
- * harness_sleep_under_lock. */
+ * context (a spinlock held, interrupts off, in a hard IRQ, or harness_atomic
+ * set: harness_in_atomic()) counts into harness_sleep_under_lock. */
 #ifndef _HARNESS_LINUX_KERNEL_H
 #define _HARNESS_LINUX_KERNEL_H
 #include <stddef.h>

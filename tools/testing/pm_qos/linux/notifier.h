@@ -1,5 +1,6 @@
 /* CUSTOMISED: blocking notifier chains over a pthread rwlock; a call of a
- * chain with a spinlock held counts into harness_notify_under_lock. */
+ * chain in atomic context (a spinlock held, interrupts off, in a hard IRQ)
+ * counts into harness_notify_under_lock. */
 #ifndef _HARNESS_LINUX_NOTIFIER_H
 #define _HARNESS_LINUX_NOTIFIER_H
 #include <pthread.h>

@@ -1,11 +1,14 @@
 /* CUSTOMISED: kmalloc() with fault injection (harness_alloc_budget: the
- * number of allocations that succeed, -1 for no limit) and a count of
- * allocations made with a spinlock held (harness_alloc_under_lock). */
+ * number of allocations that succeed, -1 for no limit), a count of
+ * allocations made with a spinlock held (harness_alloc_under_lock), and an
+ * allocation that may sleep (__GFP_WAIT, as GFP_KERNEL) in atomic context
+ * counted as a sleep there (harness_sleep_under_lock). */
 #ifndef _HARNESS_LINUX_SLAB_H
 #define _HARNESS_LINUX_SLAB_H
 #include <linux/kernel.h>
 
 typedef unsigned int gfp_t;
+#define __GFP_WAIT 0x10u
 #define GFP_KERNEL 0xd0u
 #define GFP_ATOMIC 0x20u
 
