@@ -320,6 +320,36 @@ struct pm_qos_request_list *pm_qos_add_request(int pm_qos_class, s32 value)
 }
 EXPORT_SYMBOL_GPL(pm_qos_add_request);
 
+/*
+ * The callers in this file name themselves: inlined, the exported functions
+ * would report their caller's caller (__fput for a release, say).
+ */
+static void __pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
+				    s32 new_value, void *caller)
+{
+	s32 v;
+
+	if (!pm_qos_req) {
+		pr_warning_ratelimited(
+			"pm_qos: update of a NULL request from %pS\n", caller);
+		return;
+	}
+	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_req->pm_qos_class],
+				new_value, &v),
+		 "pm_qos: invalid value %d\n", new_value))
+		return;
+	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE, caller);
+}
+
+static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
+				    void *caller)
+{
+	if (!pm_qos_req)
+		return;
+	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE, caller);
+	kfree(pm_qos_req);
+}
+
 /**
  * pm_qos_update_request - modifies an existing qos request
  * @pm_qos_req: handle returned by pm_qos_add_request()
@@ -339,20 +369,8 @@ EXPORT_SYMBOL_GPL(pm_qos_add_request);
 void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 			   s32 new_value)
 {
-	s32 v;
-
-	if (!pm_qos_req) {
-		pr_warning_ratelimited(
-			"pm_qos: update of a NULL request from %pS\n",
-			__builtin_return_address(0));
-		return;
-	}
-	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_req->pm_qos_class],
-				new_value, &v),
-		 "pm_qos: invalid value %d\n", new_value))
-		return;
-	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE,
-		      __builtin_return_address(0));
+	__pm_qos_update_request(pm_qos_req, new_value,
+				__builtin_return_address(0));
 }
 EXPORT_SYMBOL_GPL(pm_qos_update_request);
 
@@ -371,11 +389,7 @@ EXPORT_SYMBOL_GPL(pm_qos_update_request);
  */
 void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
-	if (!pm_qos_req)
-		return;
-	pm_qos_change(pm_qos_req, 0, PM_QOS_REMOVE,
-		      __builtin_return_address(0));
-	kfree(pm_qos_req);
+	__pm_qos_remove_request(pm_qos_req, __builtin_return_address(0));
 }
 EXPORT_SYMBOL_GPL(pm_qos_remove_request);
 
@@ -463,7 +477,7 @@ static int pm_qos_power_open(struct inode *inode, struct file *filp)
 
 static int pm_qos_power_release(struct inode *inode, struct file *filp)
 {
-	pm_qos_remove_request(filp->private_data);
+	__pm_qos_remove_request(filp->private_data, pm_qos_power_release);
 	return 0;
 }
 
@@ -524,7 +538,7 @@ static ssize_t pm_qos_power_write(struct file *filp, const char __user *buf,
 	if (value < 0 && value != PM_QOS_DEFAULT_VALUE)
 		return -EINVAL;
 
-	pm_qos_update_request(filp->private_data, value);
+	__pm_qos_update_request(filp->private_data, value, pm_qos_power_write);
 	return count;
 }
 

@@ -98,7 +98,7 @@ ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
 
 # compose_core DIR: write into DIR the core files as the last of the
 # leading "pm_qos:" patches of series leaves them, the new core beside the
-# string API: kernel/pm_qos_params.c with tools/testing/pm_qos/deprecated.c
+# string API: kernel/pm_qos_params.c with compose/deprecated.c
 # (its leading #include lines join the core's first block of includes, the
 # rest is appended), include/linux/pm_qos_params.h with deprecated.h before
 # its final #endif, and Documentation/power/pm_qos_interface.txt and
@@ -111,7 +111,7 @@ compose_core() {
 	python3 - "$TOP" "$1" <<'EOF'
 import sys
 top, out = sys.argv[1], sys.argv[2]
-dep = top + '/tools/testing/pm_qos/deprecated'
+dep = top + '/compose/deprecated'
 core = open(top + '/kernel/pm_qos_params.c').read().split('\n')
 extra = open(dep + '.c').read().split('\n')
 inc = []

@@ -9,7 +9,7 @@
 #   - what scripts/mkseries generates is current: the post-images of the
 #     last of the leading "pm_qos:" patches are the files compose_core
 #     (scripts/lib.sh) makes, the core files with
-#     tools/testing/pm_qos/deprecated.[ch] added and the tracepoint header
+#     compose/deprecated.[ch] added and the tracepoint header
 #     as it is, and the Coccinelle patch adds cocci/pm_qos_request.cocci
 #     as it is
 #   - the core at every state of the series: the files as each of the
@@ -46,7 +46,7 @@ post_blob() {
 # leaves the files that compose_core makes (the core beside the deprecated
 # wrappers), and the Coccinelle patch adds cocci/'s file.
 generated_files() {
-	local core cocci_mail name want got ncore dep=$TOP/tools/testing/pm_qos
+	local core cocci_mail name want got ncore dep=$TOP/compose
 	ncore=$(core_patches)
 	core=$P/$(series_list | sed -n "${ncore}p")
 	if [ "$ncore" = 0 ]; then
@@ -64,13 +64,13 @@ generated_files() {
 			esac
 		done
 		if [ -z "$got" ]; then
-			ok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + tools/testing/pm_qos/deprecated.[ch]"
+			ok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + compose/deprecated.[ch]"
 		else
-			notok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + tools/testing/pm_qos/deprecated.[ch]"
+			notok "patch $ncore (the last core patch) = the repository's core files and tracepoint header + compose/deprecated.[ch]"
 			echo "# differs for:$got (run scripts/mkseries)"
 		fi
 	else
-		notok "tools/testing/pm_qos/deprecated.[ch] exist (the last core patch is built from them)"
+		notok "compose/deprecated.[ch] exist (the last core patch is built from them)"
 	fi
 	cocci_mail=
 	for name in $(series_list); do

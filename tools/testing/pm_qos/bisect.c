@@ -5,7 +5,7 @@
  * (-DCORE_STEP=k -DPMQOS_CORE='"<dir>/kernel/pm_qos_params.c"', with that
  * state's include/ first on the path) and runs it.  Without those, `make
  * check` builds it against the repository's core and the wrappers of
- * deprecated.c, the state after the last of them.
+ * compose/deprecated.c, the state after the last of them.
  *
  * A test sees only the API, the misc devices and the stubs' counters, and
  * runs in a child process of its own, so it needs no knowledge of the
@@ -18,7 +18,7 @@
 #include PMQOS_CORE
 #else
 #include "../../../kernel/pm_qos_params.c"
-#include "deprecated.c"
+#include "../../../compose/deprecated.c"
 #endif
 
 #include <linux/tracepoint.h>

@@ -8,7 +8,7 @@
 
 #include "../../../kernel/pm_qos_params.c"
 #ifdef PMQOS_STAGE1
-#include "deprecated.c"
+#include "../../../compose/deprecated.c"
 #endif
 
 #include "check.h"
