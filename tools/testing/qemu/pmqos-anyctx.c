@@ -9,8 +9,8 @@
  * remove a spare one RUNS times, while this process writes to
  * /dev/cpu_dma_latency on CPU 0.  Then: every update was seen by
  * pm_qos_request() before it returned, every spare request is gone, the
- * final value set from hard IRQ is what read() returns and what the
- * module's notifier ends at, a burst of moves with interrupts off gives at
+ * final value set from the timer callback is what read() returns and
+ * what the module's notifier ends at, a burst of moves with interrupts off gives at
  * most two notifications, and the kernel log holds no report.
  */
 #define _GNU_SOURCE
@@ -30,7 +30,8 @@
 #define ANYCTX_MARK	"pmqos-anyctx: runs begin"
 
 struct stats {
-	long irq_fires, irq_not_hardirq, irq_updates, irq_removes;
+	long irq_fires, irq_hardirq, irq_softirq, irq_other;
+	long irq_updates, irq_removes;
 	long locked_updates, locked_removes, stale;
 	long notify_calls, notify_last, notify_bad_ctx;
 };
@@ -40,7 +41,8 @@ static const struct {
 	size_t off;
 } stat_fields[] = {
 #define F(x)	{ #x, offsetof(struct stats, x) }
-	F(irq_fires), F(irq_not_hardirq), F(irq_updates), F(irq_removes),
+	F(irq_fires), F(irq_hardirq), F(irq_softirq), F(irq_other),
+	F(irq_updates), F(irq_removes),
 	F(locked_updates), F(locked_removes), F(stale),
 	F(notify_calls), F(notify_last), F(notify_bad_ctx),
 #undef F
@@ -145,7 +147,9 @@ int main(void)
 	pid_t cirq, clocked;
 	int st_irq = -1, st_locked = -1, fd, left, reports, done = 0;
 	unsigned long writes = 0, stale_reads = 0;
+	long hard, soft, moves;
 	int32_t agg;
+	int ok;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	time_bound(TIME_BOUND);
@@ -202,10 +206,17 @@ int main(void)
 	     s1.irq_removes - s0.irq_removes,
 	     s1.locked_updates - s0.locked_updates,
 	     s1.locked_removes - s0.locked_removes, writes);
-	tap_result(s1.irq_fires - s0.irq_fires == RUNS &&
-		   s1.irq_not_hardirq == s0.irq_not_hardirq,
-		   "the timer callback ran %d times, each in hard IRQ with interrupts off",
-		   RUNS);
+	/*
+	 * The timer expires in the hrtimer interrupt; 2.6.34 hands one that
+	 * is already due when (re)armed to the hrtimer softirq, which runs
+	 * it with interrupts off too.  Most expiries must be hard IRQ.
+	 */
+	hard = s1.irq_hardirq - s0.irq_hardirq;
+	soft = s1.irq_softirq - s0.irq_softirq;
+	tap_result(s1.irq_fires - s0.irq_fires == RUNS && hard >= RUNS / 2 &&
+		   hard + soft == RUNS && s1.irq_other == s0.irq_other,
+		   "the timer callback ran %d times with interrupts off, mostly in hard IRQ (%ld hard IRQ, %ld softirq, %ld other)",
+		   RUNS, hard, soft, s1.irq_other - s0.irq_other);
 	tap_result(s1.irq_updates - s0.irq_updates == RUNS &&
 		   s1.irq_removes - s0.irq_removes == RUNS &&
 		   s1.locked_updates - s0.locked_updates == RUNS &&
@@ -221,18 +232,20 @@ int main(void)
 	if (left != 2)
 		dbg_show(DEV_CPU_DMA, LONG_MIN);
 
-	/* the final value, set from hard IRQ with B at the default */
+	/* the final value, set from the timer callback with B at the default */
 	snprintf(val, sizeof(val), "%d", FINAL);
 	agg = anyctx_write("final", val) ? INT32_MIN : qos_get(DEV_CPU_DMA);
-	tap_result(agg == FINAL, "read() gives the value set from hard IRQ (%d, want %d)",
+	tap_result(agg == FINAL, "read() gives the value set from the timer callback (%d, want %d)",
 		   agg, FINAL);
-	tap_result(wait_notified(FINAL, slack_ms(5000), &s2) &&
-		   s2.notify_bad_ctx == s0.notify_bad_ctx,
-		   "the notifier ends at %d, always called in process context (%ld calls for %ld moves and removes)",
-		   FINAL, s2.notify_calls - s0.notify_calls,
-		   s2.irq_updates + s2.irq_removes + s2.locked_updates +
-		   s2.locked_removes - s0.irq_updates - s0.irq_removes -
-		   s0.locked_updates - s0.locked_removes);
+	ok = wait_notified(FINAL, slack_ms(5000), &s2);
+	moves = s2.irq_updates + s2.irq_removes + s2.locked_updates +
+		s2.locked_removes - s0.irq_updates - s0.irq_removes -
+		s0.locked_updates - s0.locked_removes;
+	tap_result(ok && s2.notify_bad_ctx == s0.notify_bad_ctx,
+		   "the notifier ends at %d, always called in process context",
+		   FINAL);
+	diag("%ld notifications for %ld updates and removes from the module",
+	     s2.notify_calls - s0.notify_calls, moves);
 	if (s2.notify_last != FINAL || s2.notify_bad_ctx != s0.notify_bad_ctx)
 		diag("notifier: last %ld, %ld calls in atomic context",
 		     s2.notify_last, s2.notify_bad_ctx - s0.notify_bad_ctx);
