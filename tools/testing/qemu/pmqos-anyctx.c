@@ -272,11 +272,11 @@ int main(void)
 		   s3.notify_calls - s2.notify_calls, s3.notify_last,
 		   BURST_FINAL);
 
-	/* A removed from hard IRQ, B under the lock */
+	/* A removed from the timer callback, B under the lock */
 	agg = anyctx_write("stop", "1") ? INT32_MIN : qos_get(DEV_CPU_DMA);
 	left = dbg_count(DEV_CPU_DMA, LONG_MIN, ANYCTX_SITE);
 	tap_result(agg == PM_QOS_LAT_DEFAULT && left == 0,
-		   "removed from hard IRQ and under the lock: read() gives the default, no request left (%d, %d lines)",
+		   "removed from the timer callback and under the lock: read() gives the default, no request left (%d, %d lines)",
 		   agg, left);
 	tap_result(wait_notified(PM_QOS_LAT_DEFAULT, slack_ms(5000), &s3) &&
 		   s3.notify_bad_ctx == s0.notify_bad_ctx,
