@@ -6,9 +6,10 @@
  * time; hw_free and the release of the substream must remove it.  Raw
  * ioctls on every playback PCM in /dev/snd (QEMU: -device AC97,
  * -device intel-hda -device hda-duplex), no alsa-lib.  With the test-only
- * notifier of kernel/0002-pm_qos-*.patch held, that one card's hw_params
- * does not wait for another card's notification, and that two hw_params,
- * or a hw_params and a hw_free, on one substream are serialised.  Last, a
+ * notifier of kernel/0002-pm_qos-*.patch held, hw_params and hw_free on
+ * two cards return while a notification waits (the notifiers run from
+ * the pm_qos core's work item), and the notification that follows the
+ * hold carries the final target.  Last, a
  * real player: aplay (alsa-utils, dynamic, through alsa-lib) on the AC97
  * card, which must leave no request behind when it exits or is killed.
  */
@@ -272,118 +273,155 @@ static int open_pcm(const char *dev)
 	return fd;
 }
 
-/*
- * Card @a's hw_params moves the target and waits in the held notifier;
- * card @b's hw_params, with a longer period, leaves the target as it is
- * and must return meanwhile.  With one lock for all substreams it waits
- * until @a's notification is let go.
- */
-static void test_other_card(const char *a, const char *b)
+/* The value of the latest notification ("last"), or LONG_MIN on error. */
+static long hold_last(void)
 {
-	int fa = open_pcm(a), fb = open_pcm(b);
-	int st_a = -1, st_b = -1, b_done = 0, held = 0, n_a, n_b;
-	pid_t ca = -1, cb = -1;
-	double t0, tb = 0;
+	char buf[32];
 
-	if (fa < 0 || fb < 0 || hold_set(1)) {
-		tap_result(0, "%s: hw_params does not wait for %s's notification",
-			   b, a);
+	if (slurp(HOLD_DIR "last", buf, sizeof(buf)) <= 0)
+		return LONG_MIN;
+	return strtol(buf, NULL, 10);
+}
+
+/* The number of notifications so far ("calls"), or -1 on error. */
+static long hold_calls(void)
+{
+	char buf[32];
+
+	if (slurp(HOLD_DIR "calls", buf, sizeof(buf)) <= 0)
+		return -1;
+	return strtol(buf, NULL, 10);
+}
+
+/*
+ * Waits up to @ms for the notifications to catch up: none held and the
+ * latest one carrying @value.  Returns 1 if they did.
+ */
+static int wait_notified(long value, long ms)
+{
+	double end = now_s() + ms / 1000.0;
+
+	do {
+		if (hold_held() == 0 && hold_last() == value)
+			return 1;
+		sleep_ms(5);
+	} while (now_s() < end);
+	return 0;
+}
+
+/*
+ * Runs hw_params with @period frames (hw_free if 0) on @fd in a child, as
+ * another process sharing the substream would, and waits up to @ms for it;
+ * returns 1 if it returned, and succeeded, meanwhile.
+ */
+static int ioctl_returns(int fd, unsigned int period, const char *dev, long ms)
+{
+	pid_t pid = spawn_ioctl(fd, period, dev);
+	int st = -1;
+
+	if (pid <= 0)
+		return 0;
+	if (wait_exit(pid, &st, ms))
+		return exited_ok(st);
+	/* stuck behind the hold: reaped once it is let go */
+	diag("%s: %s had not returned after %ld ms", dev,
+	     period ? "hw_params" : "hw_free", ms);
+	return -pid;
+}
+
+/*
+ * The notifiers run from the pm_qos core's work item: a notification held
+ * in the test-only notifier of kernel/0002-pm_qos-*.patch delays the
+ * notifications, never the PCM calls that move the target.  While card
+ * @a's own notification (of its hw_params) is held, @a's hw_params has
+ * returned, card @b's hw_params returns, and on @a's substream a second
+ * hw_params and a hw_free from another process return too, each with its
+ * request added, replaced or removed at once (debugfs, read()).  When the
+ * hold is let go, the moves made meanwhile end in one more notification,
+ * with the final target.
+ */
+static void test_held_notification(const char *a, const char *b)
+{
+	int fa = open_pcm(a), fb = open_pcm(b), r[4] = { 0 }, i, n_a, n_b;
+	int want_a = period_usecs(48000, 1024), want_b = period_usecs(48000, 2048);
+	int want_a2 = period_usecs(48000, 512);
+	long calls0, calls1 = -1, calls2, last_held = LONG_MIN;
+	int caught_up;
+	int32_t agg[4] = { 0 };
+	pid_t stuck[4] = { 0 };
+
+	if (fa < 0 || fb < 0 || hold_set(1) || (calls0 = hold_calls()) < 0) {
+		tap_result(0, "%s: hw_params returns while its notification is held",
+			   a);
 		goto out;
 	}
-	ca = spawn_ioctl(fa, 1024, a);
-	if (!wait_held(slack_ms(5000))) {
-		tap_result(0, "%s: hw_params does not wait for %s's notification",
-			   b, a);
-		diag("%s's hw_params never waited in the held notifier", a);
-		goto release;
-	}
-	t0 = now_s();
-	cb = spawn_ioctl(fb, 2048, b);
-	b_done = wait_exit(cb, &st_b, slack_ms(10000));
-	tb = now_s() - t0;
-	held = hold_held() == 1;
-	tap_result(b_done && held && exited_ok(st_b),
-		   "%s: hw_params does not wait for %s's notification", b, a);
-	diag("%s's hw_params %s after %.3f s, %s's notification %s", b,
-	     b_done ? "returned" : "had not returned", tb, a,
-	     held ? "still held" : "no longer held");
-release:
-	hold_set(0);
-	if (ca > 0)
-		waitpid(ca, &st_a, 0);
-	if (cb > 0 && !b_done)
-		waitpid(cb, &st_b, 0);
-	n_a = dbg_count(DEV_CPU_DMA, period_usecs(48000, 1024), PCM_SITE);
-	n_b = dbg_count(DEV_CPU_DMA, period_usecs(48000, 2048), PCM_SITE);
-	tap_result(exited_ok(st_a) && exited_ok(st_b) && n_a == 1 && n_b == 1 &&
-		   qos_get(DEV_CPU_DMA) == period_usecs(48000, 1024),
-		   "%s and %s: one request each, the target is the shorter", a, b);
-	if (n_a != 1 || n_b != 1)
+	/* a's hw_params moves the target from the default: a notification */
+	r[0] = ioctl_returns(fa, 1024, a, slack_ms(5000));
+	agg[0] = qos_get(DEV_CPU_DMA);
+	n_a = dbg_count(DEV_CPU_DMA, want_a, PCM_SITE);
+	if (wait_held(slack_ms(5000)))
+		last_held = hold_last();
+	tap_result(r[0] == 1 && last_held == want_a && agg[0] == want_a &&
+		   n_a == 1,
+		   "%s: hw_params returns, its request in place, while its notification (%d) is held",
+		   a, want_a);
+	if (last_held != want_a || agg[0] != want_a || n_a != 1)
+		diag("held notification %ld, read() %d, %d debugfs lines of %d",
+		     last_held, agg[0], n_a, want_a);
+
+	/* b: a longer period, the target stays */
+	r[1] = ioctl_returns(fb, 2048, b, slack_ms(5000));
+	agg[1] = qos_get(DEV_CPU_DMA);
+	n_b = dbg_count(DEV_CPU_DMA, want_b, PCM_SITE);
+	tap_result(r[1] == 1 && hold_held() == 1 && agg[1] == want_a && n_b == 1,
+		   "%s: hw_params returns while %s's notification is held", b, a);
+
+	/* on a's substream, from other processes: the target moves twice */
+	r[2] = ioctl_returns(fa, 512, a, slack_ms(5000));
+	agg[2] = qos_get(DEV_CPU_DMA);
+	n_a = pcm_lines();
+	tap_result(r[2] == 1 && hold_held() == 1 && agg[2] == want_a2 &&
+		   n_a == 2,
+		   "%s: a second hw_params returns while held, and replaces the request (%d, %d lines)",
+		   a, agg[2], n_a);
+	r[3] = ioctl_returns(fa, 0, a, slack_ms(5000));
+	agg[3] = qos_get(DEV_CPU_DMA);
+	n_a = pcm_lines();
+	calls1 = hold_calls();
+	tap_result(r[3] == 1 && hold_held() == 1 && agg[3] == want_b &&
+		   n_a == 1,
+		   "%s: hw_free returns while held, and removes the request (%d, %d lines)",
+		   a, agg[3], n_a);
+	if (n_a != 1)
 		dbg_show(DEV_CPU_DMA, LONG_MIN);
+	for (i = 0; i < 4; i++)
+		if (r[i] < 0)
+			stuck[i] = -r[i];
+	hold_set(0);
+	/*
+	 * Held: the first notification (want_a).  The moves to want_a2 and
+	 * want_b came while it was held: one more notification, with want_b.
+	 */
+	caught_up = wait_notified(want_b, slack_ms(5000));
+	calls2 = hold_calls();
+	tap_result(calls1 == calls0 + 1 && caught_up && calls2 == calls0 + 2,
+		   "let go: the two moves made meanwhile give one notification, with the final %d",
+		   want_b);
+	diag("notifications: %ld while held, %ld in all, the last with %ld",
+	     calls1 - calls0, calls2 - calls0, hold_last());
 out:
+	hold_set(0);
+	for (i = 0; i < 4; i++)
+		if (stuck[i] > 0)
+			waitpid(stuck[i], NULL, 0);
 	if (fa >= 0)
 		close(fa);
 	if (fb >= 0)
 		close(fb);
-	tap_result(pcm_lines() == 0, "%s and %s: close removes both", a, b);
-}
-
-/*
- * Two processes share one substream's fd.  The first's hw_params waits in
- * the held notifier while it adds the request; a second hw_params, or a
- * hw_free, must wait for it.  Not serialised, the second would see no
- * request yet and add another one (a leak), or remove nothing (and the
- * first's request would stay after hw_free).
- */
-static void test_same_substream(const char *dev)
-{
-	/* hw_free after hw_params of a shorter period: the target must move */
-	static const unsigned int first[] = { 1024, 512 };
-	static const unsigned int second[] = { 1024, 0 };
-	int fd = open_pcm(dev), i;
-
-	for (i = 0; i < 2; i++) {
-		const char *what = second[i] ? "hw_params" : "hw_free";
-		int st1 = -1, st2 = -1, early = 0, n, want = second[i] ? 1 : 0;
-		pid_t c1 = -1, c2 = -1;
-
-		if (fd < 0 || hold_set(1)) {
-			tap_result(0, "%s: %s waits for a concurrent hw_params",
-				   dev, what);
-			continue;
-		}
-		c1 = spawn_ioctl(fd, first[i], dev);
-		if (wait_held(slack_ms(5000))) {
-			c2 = spawn_ioctl(fd, second[i], dev);
-			/* serialised, it waits for as long as the hold */
-			early = wait_exit(c2, &st2, slack_ms(1000));
-		} else {
-			diag("%s: hw_params never waited in the held notifier",
-			     dev);
-		}
-		hold_set(0);
-		if (c1 > 0)
-			waitpid(c1, &st1, 0);
-		if (c2 > 0 && !early)
-			waitpid(c2, &st2, 0);
-		n = pcm_lines();
-		tap_result(c2 > 0 && !early && exited_ok(st1) && exited_ok(st2) &&
-			   n == want,
-			   "%s: %s waits for a concurrent hw_params, %d request%s left",
-			   dev, what, want, want ? "" : "s");
-		if (c2 <= 0 || early || n != want) {
-			if (c2 > 0)
-				diag("%s %s, then %d requests", what,
-				     early ? "returned while hw_params was held" :
-					     "waited", n);
-			dbg_show(DEV_CPU_DMA, LONG_MIN);
-		}
-		/* the next round must move the target again */
-		if (second[i] && ioctl(fd, SNDRV_PCM_IOCTL_HW_FREE))
-			diag("%s: HW_FREE: %s", dev, strerror(errno));
-	}
-	if (fd >= 0)
-		close(fd);
+	tap_result(pcm_lines() == 0 && qos_get(DEV_CPU_DMA) == PM_QOS_LAT_DEFAULT,
+		   "%s and %s: close removes both", a, b);
+	tap_result(wait_notified(PM_QOS_LAT_DEFAULT, slack_ms(5000)),
+		   "the notifications end at the default");
 }
 
 #define APLAY		"/usr/bin/aplay"
@@ -582,11 +620,9 @@ int main(void)
 		tap_result(0, "playback PCM devices in /dev/snd (QEMU -device AC97 or intel-hda + hda-duplex)");
 
 	if (first && other)
-		test_other_card(first, other);
+		test_held_notification(first, other);
 	else
 		tap_result(0, "playback PCM devices on two cards (QEMU -device AC97 and intel-hda + hda-duplex)");
-	if (first)
-		test_same_substream(first);
 	test_aplay();
 	return tap_finish();
 }

@@ -157,48 +157,6 @@ static int schedule_reset(void)
 
 #define RACE_MARK	"pmqos-e1000e: race begins"
 
-/*
- * Kernel log lines that report a bug, counted after the last RACE_MARK
- * (which the test writes to /dev/kmsg), or -1 if there is no mark.
- */
-static int kernel_reports(void)
-{
-	static const char *const pats[] = {
-		"BUG", "WARNING:", "Call Trace:", "ODEBUG:",
-		"INFO: ", "Object already free", "Poison overwritten",
-	};
-	static char log[1 << 20];
-	int len = syscall(SYS_syslog, 3, log, sizeof(log) - 1);
-	char *start = NULL, *p;
-	unsigned int i;
-	int n = 0;
-
-	if (len < 0)
-		return -1;
-	log[len] = '\0';
-	for (p = log; (p = strstr(p, RACE_MARK)); p++)
-		start = p;
-	if (!start) {
-		diag("the kernel log no longer holds \"%s\": it overflowed",
-		     RACE_MARK);
-		return -1;
-	}
-	for (i = 0; i < ARRAY_SIZE(pats); i++)
-		for (p = start; (p = strstr(p, pats[i])); p++)
-			n++;
-	return n;
-}
-
-static void mark_kernel_log(void)
-{
-	int fd = open("/dev/kmsg", O_WRONLY);
-
-	if (fd < 0 || write(fd, RACE_MARK "\n", strlen(RACE_MARK) + 1) < 0)
-		diag("cannot write /dev/kmsg: %s", strerror(errno));
-	if (fd >= 0)
-		close(fd);
-}
-
 static void test_mtu(void)
 {
 	int ok;
@@ -319,7 +277,7 @@ static void test_race(void)
 	if (fd >= 0)
 		close(fd);
 	child = start_resetter(&wfd);
-	mark_kernel_log();
+	mark_kernel_log(RACE_MARK);
 	for (i = 0; i < RACES && bad < 3 && child > 0; i++) {
 		char ms = i % 19 - 9;	/* -9 .. 9 ms */
 
@@ -357,7 +315,7 @@ static void test_race(void)
 	tap_result(!bad && i == RACES && !left &&
 		   expect(PM_QOS_LAT_DEFAULT, 0, "after the race"),
 		   "%d ifdowns racing reset_task: no request left", i);
-	reports = kernel_reports();
+	reports = kernel_reports(RACE_MARK);
 	tap_result(reports == 0, "no kernel report during the race (%d)",
 		   reports);
 }

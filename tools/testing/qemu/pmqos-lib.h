@@ -384,4 +384,49 @@ static int __maybe_unused if_set_mtu(const char *ifname, int mtu)
 	return if_ioctl(ifname, SIOCSIFMTU, &ifr);
 }
 
+/*
+ * Kernel log lines that report a bug, counted after the last @mark (which
+ * the test wrote to /dev/kmsg with mark_kernel_log()), or -1 if the log no
+ * longer holds it.
+ */
+static int __maybe_unused kernel_reports(const char *mark)
+{
+	static const char *const pats[] = {
+		"BUG", "WARNING:", "Call Trace:", "ODEBUG:",
+		"INFO: ", "Object already free", "Poison overwritten",
+	};
+	static char log[1 << 20];
+	int len = syscall(SYS_syslog, 3, log, sizeof(log) - 1);
+	char *start = NULL, *p;
+	unsigned int i;
+	int n = 0;
+
+	if (len < 0)
+		return -1;
+	log[len] = '\0';
+	for (p = log; (p = strstr(p, mark)); p++)
+		start = p;
+	if (!start) {
+		diag("the kernel log no longer holds \"%s\": it overflowed",
+		     mark);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(pats); i++)
+		for (p = start; (p = strstr(p, pats[i])); p++)
+			n++;
+	return n;
+}
+
+static void __maybe_unused mark_kernel_log(const char *mark)
+{
+	int fd = open("/dev/kmsg", O_WRONLY);
+	char line[128];
+	int len = snprintf(line, sizeof(line), "%s\n", mark);
+
+	if (fd < 0 || write(fd, line, len) < 0)
+		diag("cannot write /dev/kmsg: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
 #endif /* PMQOS_LIB_H */

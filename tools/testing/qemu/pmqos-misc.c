@@ -8,7 +8,9 @@
  * and/or NUL, at most 11 bytes), bad input is -EINVAL and leaves the request
  * alone, read() returns the aggregate, close removes the request.  The
  * aggregate folds in the class default.  It is also checked through ACPI's
- * /proc/.../power and debugfs, whose files only root may read.
+ * /proc/.../power and debugfs, whose files only root may read.  Last, the
+ * cost of a write that moves the cpu_dma_latency target against one that
+ * leaves it, as a ratio of medians in one run.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -22,6 +24,9 @@
 #define NCHILDREN	1000
 #define CHURN_SECS	1.5
 #define RACE_SECS	1.5
+#define COST_ROUNDS	40	/* blocks of each kind, interleaved */
+#define COST_BLOCK	50	/* writes per block, the first not timed */
+#define COST_RATIO	3.0
 
 /* Call site that debugfs shows for a request added by open(). */
 #define MISC_SITE	"pm_qos_power_open"
@@ -644,6 +649,92 @@ static void test_race(const char *name, int32_t w0, int32_t w1,
 		diag("%lu reads outside {%d,%d}, e.g. %d", odd, w0, w1, last);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double mean(const double *v, int n)
+{
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	return sum / n;
+}
+
+/*
+ * One fd holds cpu_dma_latency at 1000 usec; another writes, in blocks
+ * that alternate, either 5000/6000 (above 1000: the target stays) or
+ * 100/200 (the target moves on every write).  The first write of a block
+ * crosses 1000 and is not timed.  A moving write may cost at most
+ * COST_RATIO times a still one (medians): moving the target must not make
+ * the writer wait for the notifiers.
+ */
+static void test_write_cost(void)
+{
+	static double still[COST_ROUNDS * COST_BLOCK],
+		      moving[COST_ROUNDS * COST_BLOCK];
+	int hold = qos_open(DEV_CPU_DMA), fd = qos_open(DEV_CPU_DMA);
+	int r, k, ns = 0, nm = 0, errs = 0, bad_target = 0;
+	double t0, t1, ms, mm;
+
+	if (hold < 0 || fd < 0 || qos_set(hold, 1000)) {
+		tap_result(0, "a write that moves the target costs at most %.0fx one that does not",
+			   COST_RATIO);
+		goto out;
+	}
+	for (r = 0; r < 2 * COST_ROUNDS; r++) {
+		int move = r & 1;
+		int32_t lo = move ? 100 : 5000, hi = move ? 200 : 6000;
+
+		for (k = 0; k < COST_BLOCK; k++) {
+			int32_t v = k & 1 ? hi : lo;
+
+			t0 = now_s();
+			if (qos_set(fd, v))
+				errs++;
+			t1 = now_s();
+			if (k == 0)
+				continue;
+			if (move)
+				moving[nm++] = (t1 - t0) * 1e6;
+			else
+				still[ns++] = (t1 - t0) * 1e6;
+		}
+		/* the block's last write, or the 1000 held by the other fd */
+		if (qos_pread(fd) != (!move ? 1000 : (COST_BLOCK - 1) & 1 ? hi : lo))
+			bad_target++;
+	}
+	diag("write to /dev/" DEV_CPU_DMA ", moving the target: median %.2f usec, mean %.2f usec (%d writes)",
+	     median(moving, nm), mean(moving, nm), nm);
+	diag("write to /dev/" DEV_CPU_DMA ", target still: median %.2f usec, mean %.2f usec (%d writes)",
+	     median(still, ns), mean(still, ns), ns);
+	mm = median(moving, nm);
+	ms = median(still, ns);
+	diag("ratio of medians: %.2f", ms > 0 ? mm / ms : -1.0);
+	tap_result(!errs && !bad_target && ms > 0 && mm <= COST_RATIO * ms,
+		   "a write that moves the target costs at most %.0fx one that does not (%.2f)",
+		   COST_RATIO, ms > 0 ? mm / ms : -1.0);
+	if (errs || bad_target)
+		diag("%d failed writes, %d blocks ending at the wrong target",
+		     errs, bad_target);
+out:
+	if (fd >= 0)
+		close(fd);
+	if (hold >= 0)
+		close(hold);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -671,5 +762,6 @@ int main(void)
 		diag("only one CPU online: writers share it");
 	test_race(DEV_CPU_DMA, 100, 150, 200, 250);
 	test_race(DEV_NET_TPUT, 9500, 9000, 100, 200);
+	test_write_cost();
 	return tap_finish();
 }
