@@ -115,9 +115,16 @@ class CallGraph:
         return all(test(c, l, seen) for (c, l, f) in self.callers[fn])
 
     def runs_once(self, fn: str, seen: Optional[Set[str]] = None) -> bool:
-        """fn runs once: an initcall, __init, or only called from such."""
+        """fn runs once: an initcall, __init, or only called from such.
+        An __init function given as a callback (an __init .probe, run by
+        platform_driver_probe() once per device present at boot) does not
+        run once."""
         F = self.f
-        if F.initcalls.get(fn) in RUN_ONCE_MACROS or fn in F.init_attr:
+        if F.initcalls.get(fn) in RUN_ONCE_MACROS:
+            return True
+        how = self.entry.get(fn, "")
+        if fn in F.init_attr and not (how.startswith(".") or
+                                      how.startswith("handed to")):
             return True
         return self.all_callers(fn, seen,
                                 lambda c, l, s: self.runs_once(c, s))
@@ -138,6 +145,25 @@ class CallGraph:
                 r = self.per_device(c, seen)
                 if r:
                     return r
+        return None
+
+    def callback_entry(self, fn: str, seen: Optional[Set[str]] = None
+                       ) -> Optional[str]:
+        """A callback that reaches fn and may run more than once: a
+        function given in an ops or driver structure (.probe, .open,
+        .store, ...) or handed to another function, or fn itself."""
+        if seen is None:
+            seen = set()
+        if fn in seen:
+            return None
+        seen.add(fn)
+        how = self.entry.get(fn, "")
+        if how.startswith(".") or how.startswith("handed to"):
+            return "%s() (%s)" % (fn, how)
+        for (c, l, f) in self.callers.get(fn, []):
+            r = self.callback_entry(c, seen)
+            if r:
+                return r
         return None
 
     def after_add(self, fn: str, line: int, adds, seen=None) -> bool:

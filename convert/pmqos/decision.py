@@ -226,15 +226,26 @@ class Decider:
         if once and len(files) == 1:
             r.place = ("static", files[0])
             return
-        s, why = self.place.holder(r.calls, None)
+        s, why = self.place.holder(r.calls, None, shared_ok=False)
         if s is not None:
             r.place = ("field", s)
             return
         dev = [a for a in adds if self.graph(a).per_device(a.func)]
-        if not dev and len(files) == 1:
-            # No device reaches the adds: one instance by construction.
+        cb = [(a, self.graph(a).callback_entry(a.func)) for a in adds]
+        cb = [(a, how) for (a, how) in cb if how]
+        if not dev and not cb and len(files) == 1:
+            # No device reaches the adds, and no callback that may run
+            # more than once (a .probe, a .store): one instance by
+            # construction.
             r.place = ("static", files[0])
             r.single = True
+            return
+        if not dev and cb:
+            a, how = cb[0]
+            self.report(r, Reason.NO_HOLDER, "added at %s in %s(), reached "
+                        "from %s, which may run more than once, and no "
+                        "structure of the driver holds the handle; %s"
+                        % (a.where, a.func, how, why))
             return
         if once:
             other = [c for c in r.calls if c.file != adds[0].file]

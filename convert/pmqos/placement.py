@@ -78,13 +78,17 @@ class Placement:
                 seen.setdefault(g.struct, []).append(g.var)
         return {s: vs[0] for s, vs in seen.items() if len(set(vs)) == 1}
 
-    def reach(self, fn: str, unit: str) -> Dict[str, str]:
+    def reach(self, fn: str, unit: str, globals_too: bool = True
+              ) -> Dict[str, str]:
         """{struct: access prefix} of the structures fn holds a pointer
-        to, or that the unit has its single global pointer to."""
+        to, or (globals_too) that the unit has its single global pointer
+        to."""
         F = self.units[unit]
         out: Dict[str, str] = {}
         for (var, s, how) in F.svars.get(fn, []):
             out.setdefault(s, var + "->")
+        if not globals_too:
+            return out
         local = F.vars.get(fn, {})
         for s, var in sorted(self.global_ptrs(unit).items()):
             if s not in out and var not in local:
@@ -122,14 +126,18 @@ class Placement:
             v == var and t == s for (v, t, h) in F.svars.get(fn, []))
             for (fn, var), how in F.srcs.items())
 
-    def holder(self, calls: List[Call], owner: Optional[str]
-               ) -> Tuple[Optional[SKey], str]:
+    def holder(self, calls: List[Call], owner: Optional[str],
+               shared_ok: bool = True) -> Tuple[Optional[SKey], str]:
         """The structure every call reaches that may hold the handle, or
-        (None, why not).  owner: the structure of a per-instance name."""
+        (None, why not).  owner: the structure of a per-instance name.
+        Without shared_ok (an add that may run more than once), a
+        structure reached only through the unit's single global pointer
+        does not count: one such instance would hold one handle for
+        every run of the add."""
         common: Optional[Set[SKey]] = None
         for c in calls:
             r = set()
-            for s in self.reach(c.func, c.unit):
+            for s in self.reach(c.func, c.unit, shared_ok):
                 k = self.skey(c.unit, s)
                 if k and self.instance(s, c.unit, c.file):
                     r.add(k)
