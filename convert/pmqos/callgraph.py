@@ -122,9 +122,7 @@ class CallGraph:
         F = self.f
         if F.initcalls.get(fn) in RUN_ONCE_MACROS:
             return True
-        how = self.entry.get(fn, "")
-        if fn in F.init_attr and not (how.startswith(".") or
-                                      how.startswith("handed to")):
+        if fn in F.init_attr and not self.is_callback(fn):
             return True
         return self.all_callers(fn, seen,
                                 lambda c, l, s: self.runs_once(c, s))
@@ -147,6 +145,12 @@ class CallGraph:
                     return r
         return None
 
+    def is_callback(self, fn: str) -> bool:
+        """fn is given in an ops or driver structure (.probe, .store, ...)
+        or handed to another function: it may run more than once."""
+        how = self.entry.get(fn, "")
+        return how.startswith(".") or how.startswith("handed to")
+
     def callback_entry(self, fn: str, seen: Optional[Set[str]] = None
                        ) -> Optional[str]:
         """A callback that reaches fn and may run more than once: a
@@ -157,9 +161,8 @@ class CallGraph:
         if fn in seen:
             return None
         seen.add(fn)
-        how = self.entry.get(fn, "")
-        if how.startswith(".") or how.startswith("handed to"):
-            return "%s() (%s)" % (fn, how)
+        if self.is_callback(fn):
+            return "%s() (%s)" % (fn, self.entry[fn])
         for (c, l, f) in self.callers.get(fn, []):
             r = self.callback_entry(c, seen)
             if r:
