@@ -9,11 +9,12 @@ every non-constant name may alias every other name of that class in the
 files given; the tool cannot show two such strings differ.  The one
 exception it can show: the same field of the same structure (dev_name() of
 one device, netdev->name of one adapter) names one request per instance.
-A field's name is taken to differ from the names of other directories
-(other drivers): see group_names.
+A field may hold a copy of any string, so a name read from a field joins
+every call of its class in the files given, as a name built at run time
+does: which drivers may share names is what the caller says by the files
+it gives (one driver's directory, or a whole tree).
 """
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Dict, List
@@ -131,11 +132,10 @@ def group_names(calls: List[Call], names: Dict[tuple, Name]
     directories is one request of the old API).  An identifier whose value
     was not seen groups with the same identifier in its file.  A name built
     at run time or passed in may hold any string (one read from user space
-    among them): it joins every call of its class in the files given.  A
-    name read from a field of a structure (a device's name, a copy of it
-    in the driver's structure) joins every call of its class in its
-    directory, the driver that names its devices so; a per-device name of
-    one driver is taken to differ from the names of another driver."""
+    among them): it joins every call of its class in the files given, and
+    so does a name read from a field of a structure (a device's name, a
+    copy of it in the driver's structure): nothing shows that the string it
+    holds differs from a name of another driver among the files given."""
     parent = {c.key: c.key for c in calls}
 
     def find(k):
@@ -163,16 +163,10 @@ def group_names(calls: List[Call], names: Dict[tuple, Name]
         else:
             first[k] = c.key
     by_cls: Dict[str, List[Call]] = {}
-    by_dir: Dict[tuple, List[Call]] = {}
     for c in calls:
         by_cls.setdefault(c.cls, []).append(c)
-        by_dir.setdefault((c.cls, os.path.dirname(c.file)), []).append(c)
     for cls, cs in by_cls.items():
-        if any(names[c.key].kind in (RUNTIME, PARAM) for c in cs):
-            for c in cs:
-                union(cs[0].key, c.key)
-    for k, cs in by_dir.items():
-        if any(names[c.key].kind == INST for c in cs):
+        if any(names[c.key].kind in (RUNTIME, PARAM, INST) for c in cs):
             for c in cs:
                 union(cs[0].key, c.key)
     groups: Dict[tuple, List[Call]] = {}

@@ -171,22 +171,18 @@ class Rules(unittest.TestCase):
                      type="struct platform_device *")]
         self.assertEqual(self.reason(decide(rows)), [Reason.ALIASED_NAME])
 
-    def test_field_names_alias_in_their_directory_only(self):
-        """netdev->name of one driver and a literal of another directory
-        are two requests; in one directory, one."""
-        rows = probe_rows()
-        rows += func("up", 40, unit="e/n.c") + \
+    def test_field_names_alias_across_the_files_given(self):
+        """netdev->name of one driver may hold the literal name of another
+        driver's request: given together, both are reported; the literal's
+        driver given alone converts."""
+        up = func("up", 40, unit="e/n.c") + \
             call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
             [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
                  type="struct net_device *")]
-        self.assertEqual(len(decide(rows).requests), 2)
-        rows = [dict(r, unit="e/n.c", file="e/n.c") for r in probe_rows()]
-        rows += func("up", 40, unit="e/n.c") + \
-            call(F.ADD, "up", 41, "nd->name", unit="e/n.c") + \
-            [row("nroot", unit="e/n.c", fun="up", line=41, col=1, var="nd",
-                 type="struct net_device *")]
-        d = decide(rows)
+        d = decide(probe_rows() + up)
+        self.assertEqual(len(d.requests), 1)
         self.assertEqual(self.reason(d), [Reason.ALIASED_NAME])
+        self.assertEqual(self.reason(decide(probe_rows())), [None])
 
     def test_update_in_atomic_context_converts_add_does_not(self):
         rows = func("tmo", 1) + func("init", 10) + \
