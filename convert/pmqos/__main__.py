@@ -10,6 +10,9 @@
   finish --out WORK --seconds S --changed LIST --json FILE
       writes the JSON summary (see report.py) with the time and the
       files the conversion changed
+  determinism --whole JSON --file F [--removed LIST]
+      whether a run without the files of LIST may change F otherwise than
+      the run over the whole tree whose summary is JSON (determinism.py)
 """
 
 import argparse
@@ -17,6 +20,7 @@ import json
 import os
 import sys
 
+from . import determinism
 from . import facts as facts_mod
 from .decision import Decider
 from .naming import name_handles
@@ -89,6 +93,20 @@ def left(a) -> int:
     return 0
 
 
+def determinism_cmd(a) -> int:
+    """Print "expected" and the related calls outside the files given,
+    or "unexplained"."""
+    with open(a.whole) as fh:
+        whole = json.load(fh)
+    removed = []
+    if a.removed:
+        with open(a.removed) as fh:
+            removed = [l.strip() for l in fh if l.strip()]
+    how, outside = determinism.classify(whole, a.file, removed)
+    print("\t".join([how] + outside))
+    return 0
+
+
 def main(argv) -> int:
     ap = argparse.ArgumentParser(prog="pmqos",
                                  description=__doc__.split("\n")[0])
@@ -111,6 +129,13 @@ def main(argv) -> int:
     p.add_argument("--dir", required=True)
     p.add_argument("files", nargs="*")
     p.set_defaults(run=left)
+    p = sub.add_parser("determinism")
+    p.add_argument("--whole", required=True,
+                   help="the --json summary of the run over the whole tree")
+    p.add_argument("--file", required=True)
+    p.add_argument("--removed",
+                   help="the files left out of the run, one a line")
+    p.set_defaults(run=determinism_cmd)
     a = ap.parse_args(argv)
     return a.run(a)
 

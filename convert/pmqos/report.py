@@ -12,6 +12,9 @@ JSON (pmqos-convert --json FILE; version 1, read by convert/corpus-eval):
 
 Every call of the old API in the candidate files is one site: what pass 1
 did not see (a call spatch could not parse) is reported as NOT_PARSED.
+"related" lists the other calls of the site's request (the same class
+and name, or a name that may alias it): the calls its decision rests on,
+which convert/pmqos/determinism.py reads.
 """
 
 from dataclasses import dataclass, field
