@@ -180,12 +180,15 @@ def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:
     reaches it at each call.  A static handle is named after the request
     (<name>_pm_qos_req, as the series' semantic patch names it), a field
     pm_qos_req, or pm_qos_req_<class> / _<name> where one structure holds
-    several; a name already used in the unit gets a suffix."""
-    used = set()
-    for F in units.values():
-        used |= set(F.funcs) | set(F.defines) | set(F.constvars)
+    several; a name already used in the unit gets a suffix.  A static
+    handle's name depends only on the units of its own calls: the
+    identifiers and static handles of other files given do not change it.
+    """
+    used: Dict[str, set] = {}
+    for u, F in units.items():
+        used[u] = set(F.funcs) | set(F.defines) | set(F.constvars)
         for vs in F.vars.values():
-            used |= set(vs)
+            used[u] |= set(vs)
     ok = [r for r in requests if r.ok]
     per_struct: Dict[tuple, list] = {}
     for r in ok:
@@ -197,12 +200,15 @@ def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:
         ab = class_abbrev(cls)
         if r.place[0] == "static":
             base = static_handle(r.shown)
+            mine_u = sorted({c.unit for c in r.calls})
             name, n = base, 1
-            while name in used or name in taken:
+            while any(name in used.get(u, ()) or (u, name) in taken
+                      for u in mine_u):
                 name = "%s_%s" % (base, ab) if n == 1 else \
                     "%s_%d" % (base, n)
                 n += 1
-            taken[name] = r
+            for u in mine_u:
+                taken[(u, name)] = r
             r.handle = name
             for c in r.calls:
                 r.handles[c.key] = name

@@ -217,6 +217,20 @@ class Rules(unittest.TestCase):
         self.assertEqual(alone.requests[0].handles,
                          beside.requests[0].handles)
 
+    def test_static_name_of_one_unit(self):
+        """A static handle's name does not change with another file that
+        adds the same name in another class."""
+        def init(unit, cls):
+            return func("drv_init", 5, unit=unit) + \
+                call(F.ADD, "drv_init", 6, '"x"', cls=cls, unit=unit) + \
+                [row("initcall", unit=unit, name="drv_init",
+                     macro="module_init")]
+        b = init("b.c", "PM_QOS_NETWORK_LATENCY")
+        alone = decide(b).requests[0].handle
+        d = decide(init("a.c", "PM_QOS_CPU_DMA_LATENCY") + b)
+        beside = [r.handle for r in d.requests if r.calls[0].unit == "b.c"]
+        self.assertEqual([alone], beside)
+
     def test_update_before_add_guarded(self):
         rows = func("cfg", 1) + func("up", 10, static=False) + \
             call(F.UPDATE, "cfg", 2, '"x"') + call(F.ADD, "up", 12, '"x"') + \
