@@ -122,6 +122,20 @@ section() {
 		on' "$2"
 }
 
+# prepared_tree VARIANT N [OPTION...]: print the path of the worktree
+# that scripts/kbuild --prepare brings to KSRC + compat/ + the first N
+# patches of series (N: all, none or a count; OPTION: --no-compat for
+# KSRC's own tree), $CACHE/src/VARIANT.  kbuild's messages go to stderr.
+# The caller may commit in the worktree or change it: the next call resets
+# it.  One variant serves one caller at a time.
+prepared_tree() {
+	local variant=$1 n=$2 out
+	shift 2
+	out=$("$TOP/scripts/kbuild" --prepare --variant "$variant" \
+		--patches "$n" "$@") || return 1
+	echo "${out##*$'\n'}"
+}
+
 # core_patches: how many patches the leading run of "pm_qos:" subjects in
 # series has: the tree they leave has the new core beside the string API.
 core_patches() {
