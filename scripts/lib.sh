@@ -108,25 +108,32 @@ compose_core() {
 		"$1/Documentation/power"
 	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
 	cp "$TOP/include/trace/events/pm_qos.h" "$1/include/trace/events/"
-	python3 - "$TOP" "$1" <<'EOF'
-import sys
-top, out = sys.argv[1], sys.argv[2]
-dep = top + '/compose/deprecated'
-core = open(top + '/kernel/pm_qos_params.c').read().split('\n')
-extra = open(dep + '.c').read().split('\n')
-inc = []
-while extra and extra[0].startswith('#include'):
-    inc.append(extra.pop(0))
-first = next(i for i, l in enumerate(core) if l.startswith('#include'))
-end = next(i for i in range(first, len(core)) if not core[i].startswith('#include'))
-core[end:end] = inc
-open(out + '/kernel/pm_qos_params.c', 'w').write(
-    '\n'.join(core).rstrip('\n') + '\n' + '\n'.join(extra))
-head = open(top + '/include/linux/pm_qos_params.h').read().split('\n')
-i = max(i for i, l in enumerate(head) if l.startswith('#endif'))
-open(out + '/include/linux/pm_qos_params.h', 'w').write(
-    '\n'.join(head[:i]) + '\n' + open(dep + '.h').read() + '\n'.join(head[i:]))
-EOF
+	python3 "$TOP/scripts/pmqos_mail.py" compose "$TOP" "$1"
+}
+
+# mail_files MAIL: the paths a mail's diff touches.
+mail_files() { sed -n 's|^diff --git a/\(.*\) b/.*$|\1|p' "$1"; }
+
+# section FILE MAIL: the diff of FILE in MAIL, on stdout.
+section() {
+	awk -v want="diff --git a/$1 b/$1" '
+		/^diff --git / { on = ($0 == want) }
+		/^-- $/ { on = 0 }
+		on' "$2"
+}
+
+# prepared_tree VARIANT N [OPTION...]: print the path of the worktree
+# that scripts/kbuild --prepare brings to KSRC + compat/ + the first N
+# patches of series (N: all, none or a count; OPTION: --no-compat for
+# KSRC's own tree), $CACHE/src/VARIANT.  kbuild's messages go to stderr.
+# The caller may commit in the worktree or change it: the next call resets
+# it.  One variant serves one caller at a time.
+prepared_tree() {
+	local variant=$1 n=$2 out
+	shift 2
+	out=$("$TOP/scripts/kbuild" --prepare --variant "$variant" \
+		--patches "$n" "$@") || return 1
+	echo "${out##*$'\n'}"
 }
 
 # core_patches: how many patches the leading run of "pm_qos:" subjects in

@@ -1,20 +1,27 @@
 # Applying the series (tier 2):
-#   - git am of the series onto a scratch clone, patch by patch, and
-#     quilt push -a onto another, both with no fuzz and no offset; the
-#     pre-images of the first patches equal the tree's blobs
+#   - git am of the series onto KSRC's tree, patch by patch, and quilt
+#     push -a onto another copy, both with no fuzz and no offset; the
+#     pre-images of the first patches equal the tree's blobs.  The two
+#     trees are scripts/kbuild's (--prepare --patches 0 --no-compat:
+#     compat/ is for building only), variants series-am and series-quilt
 #   - after the last patch, git grep finds no caller of the string API
 #   A missing quilt is a "not ok" that says what to install.
 # shellcheck shell=bash
 
 # check_apply: git am and quilt; fails if git am stopped, as the checks
-# after it need the whole series.  Leaves the tree after patch i tagged
-# p$i in $am.
+# after it need the whole series.  Sets am to the tree git am applied the
+# series to, with the state after patch i tagged p$i.
 check_apply() {
-	local name i total f pre have out bad
+	local name i total f pre have out bad quilt base
 	total=$(wc -l <"$tmp/series")
+	if ! am=$(prepared_tree series-am 0 --no-compat 2>"$tmp/err"); then
+		notok "KSRC's tree from scripts/kbuild --prepare (variant series-am)"
+		diag <"$tmp/err"
+		return 1
+	fi
+	base=$(git -C "$am" rev-parse HEAD)
+	git -C "$am" tag -l 'p[0-9]*' | xargs -r git -C "$am" tag -d >/dev/null
 	# --- git am, checking every index line against the real tree ---
-	git clone -q --shared "$KSRC" "$am"
-	git -C "$am" checkout -q --detach "$base"
 	git -C "$am" config user.name "$(ident_name "$PLACEHOLDER_IDENT")"
 	git -C "$am" config user.email "$(ident_email "$PLACEHOLDER_IDENT")"
 	i=0
@@ -45,10 +52,15 @@ check_apply() {
 	fi
 
 	# --- quilt push -a: no fuzz, no offset, same tree as git am ---
-	if command -v quilt >/dev/null 2>&1; then
-		git clone -q --shared "$KSRC" "$quilt"
-		git -C "$quilt" checkout -q --detach "$base"
-		echo .pc >>"$quilt/.git/info/exclude"
+	if ! command -v quilt >/dev/null 2>&1; then
+		notok "quilt push -a: quilt is installed"
+		echo "# quilt missing: run 'make deps' (or apt-get install quilt)"
+	elif ! quilt=$(prepared_tree series-quilt 0 --no-compat 2>"$tmp/err"); then
+		notok "quilt push -a: KSRC's tree from scripts/kbuild --prepare (variant series-quilt)"
+		diag <"$tmp/err"
+	else
+		grep -qx .pc "$quilt/.git/info/exclude" 2>/dev/null ||
+			echo .pc >>"$quilt/.git/info/exclude"
 		if out=$(cd "$quilt" && QUILT_PATCHES=$P QUILT_SERIES=$S quilt push -a 2>&1) &&
 			! echo "$out" | grep -qi 'fuzz\|offset' &&
 			[ "$(git -C "$quilt" add -A && git -C "$quilt" write-tree)" = \
@@ -58,9 +70,6 @@ check_apply() {
 			notok "quilt push -a: no fuzz, no offset, same tree as git am"
 			echo "$out" | grep -i 'fuzz\|offset\|fail\|error\|hunk' | head -n 20 | diag
 		fi
-	else
-		notok "quilt push -a: quilt is installed"
-		echo "# quilt missing: run 'make deps' (or apt-get install quilt)"
 	fi
 }
 

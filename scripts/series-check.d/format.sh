@@ -1,7 +1,7 @@
 # Mail format (tier 1):
 #   - series lists exactly the patches in patches/ (cover letter aside),
 #     numbered 0001..N in series order
-#   - every patch is a well-formed mail (mail.py patch): From and
+#   - every patch is a well-formed mail (pmqos_mail.py patch): From and
 #     Signed-off-by of the placeholder identity or of whoever runs this
 #     (git config user.name and user.email; see scripts/mkseries) and
 #     nobody else, Date, Subject "[PATCH n/N] subsystem: summary" (or
@@ -11,7 +11,7 @@
 #     mailing list (an address of an L: line of KSRC's MAINTAINERS;
 #     without a tree, an address at a list host: vger.kernel.org,
 #     lists.*, alsa-project.org)
-#   - the cover letter (mail.py cover): [PATCH 0/N], a "Changes in vK:"
+#   - the cover letter (pmqos_mail.py cover): [PATCH 0/N], a "Changes in vK:"
 #     list for every K from its version down to 2 and the "Changes since
 #     the 2010-04-30 posting:" list, a diffstat, base-commit: and v2.6.34
 #     named, linux-kernel@vger.kernel.org and
