@@ -68,6 +68,18 @@ tap_finish() {
 	[ "$TAP_FAIL" = 0 ]
 }
 
+# The line that closes every test program's TAP, "N passed, N failed",
+# optionally after a step's label ("LABEL: N passed, N failed"), as an awk
+# (extended) regular expression; tap_count is its one parser.
+TAP_COUNT_RE='^([A-Za-z0-9_-]+: )?[0-9]+ passed, [0-9]+ failed'
+# tap_count [FILE...]: print "P F", the counts of the last such line of
+# FILE (or stdin); print nothing when there is none.
+tap_count() {
+	awk -v re="$TAP_COUNT_RE" '$0 ~ re {
+		sub(/^[A-Za-z0-9_-]+: /, ""); p = $1; f = $3; seen = 1 }
+		END { if (seen) print p, f }' "$@"
+}
+
 # timed LABEL CMD...: run CMD, then report how long it took.
 timed() {
 	local label=$1 t0 rc=0
