@@ -90,50 +90,6 @@ timed() {
 	return $rc
 }
 
-# The identity that signs the mails (From:, Signed-off-by:): the git identity
-# of whoever runs the script, or this placeholder where none is set.
-PLACEHOLDER_IDENT='pm-qos series <pm-qos@example.invalid>'
-mail_ident() {
-	local name email
-	name=$(git -C "$TOP" config user.name 2>/dev/null || true)
-	email=$(git -C "$TOP" config user.email 2>/dev/null || true)
-	if [ -n "$name" ] && [ -n "$email" ]; then
-		echo "$name <$email>"
-	else
-		echo "$PLACEHOLDER_IDENT"
-	fi
-}
-
-# ident_name IDENT, ident_email IDENT: the parts of "Name <email>".
-ident_name() { echo "${1% <*}"; }
-ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
-
-# compose_core DIR: write into DIR the core files as the last of the
-# leading "pm_qos:" patches of series leaves them, the new core beside the
-# string API: kernel/pm_qos_params.c with compose/deprecated.c
-# (its leading #include lines join the core's first block of includes, the
-# rest is appended), include/linux/pm_qos_params.h with deprecated.h before
-# its final #endif, and Documentation/power/pm_qos_interface.txt and
-# include/trace/events/pm_qos.h (the core's tracepoints) as they are.
-compose_core() {
-	mkdir -p "$1/kernel" "$1/include/linux" "$1/include/trace/events" \
-		"$1/Documentation/power"
-	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
-	cp "$TOP/include/trace/events/pm_qos.h" "$1/include/trace/events/"
-	python3 "$TOP/scripts/pmqos_mail.py" compose "$TOP" "$1"
-}
-
-# mail_files MAIL: the paths a mail's diff touches.
-mail_files() { sed -n 's|^diff --git a/\(.*\) b/.*$|\1|p' "$1"; }
-
-# section FILE MAIL: the diff of FILE in MAIL, on stdout.
-section() {
-	awk -v want="diff --git a/$1 b/$1" '
-		/^diff --git / { on = ($0 == want) }
-		/^-- $/ { on = 0 }
-		on' "$2"
-}
-
 # prepared_tree VARIANT N [OPTION...]: print the path of the worktree
 # that scripts/kbuild --prepare brings to KSRC + compat/ + the first N
 # patches of series (N: all, none or a count; OPTION: --no-compat for
@@ -159,37 +115,4 @@ core_patches() {
 		n=$((n + 1))
 	done <"$TOP/series"
 	echo "$n"
-}
-
-# get_maintainer_copy: print the path of a runnable copy of KSRC's
-# scripts/get_maintainer.pl, made in $CACHE (the tree is never modified).
-# v2.6.34's copy reads MAINTAINERS with m/^(\C):/, and Perl >= 5.24 refuses
-# \C in a regex: the copy matches the one-letter tag with ([A-Z]) instead,
-# as upstream's later get_maintainer.pl does.  Run it from the top of
-# KSRC (it reads ./MAINTAINERS) with gm_run.
-get_maintainer_copy() {
-	local dir cp
-	dir=$CACHE/get_maintainer-$(basename "$KSRC")
-	cp=$dir/get_maintainer.pl
-	[ -f "$KSRC/scripts/get_maintainer.pl" ] && [ -f "$KSRC/MAINTAINERS" ] || {
-		echo "no scripts/get_maintainer.pl or MAINTAINERS in KSRC=$KSRC" >&2
-		return 1
-	}
-	mkdir -p "$dir"
-	sed 's/(\\C):/([A-Z]):/g' "$KSRC/scripts/get_maintainer.pl" >"$cp"
-	if ! perl -c "$cp" >"$dir/perl-c.log" 2>&1; then
-		echo "$KSRC/scripts/get_maintainer.pl does not compile under $(perl -e 'print $^V') even with \\C replaced:" >&2
-		head -n 5 "$dir/perl-c.log" >&2
-		return 1
-	fi
-	echo "$cp"
-}
-
-# gm_run COPY ARGS...: run get_maintainer.pl's copy at the top of KSRC, with
-# no git history (KSRC's history is an import, not upstream's) and Perl's
-# hash order fixed, so that the same patch gives the same lines every time.
-gm_run() {
-	local cp=$1
-	shift
-	(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl "$cp" --nogit "$@")
 }
