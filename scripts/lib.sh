@@ -1,5 +1,5 @@
 # Common shell definitions for the project's scripts; sourced, never run.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # settings, read where it is sourced
 
 # The settings below are defined here and nowhere else: the Makefiles read
 # them from this file (make -C tools/testing/pm_qos -pn | grep CACHE).

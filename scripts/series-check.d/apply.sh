@@ -14,7 +14,7 @@
 # series.  git am applies the series to the tree of variant series-am,
 # whose path goes to TMP/am, with the state after patch i tagged p$i.
 check_apply() {
-	local patches=$1 series=$2 tmp=$3 name i total f pre have out bad quilt base am
+	local patches=$1 series=$2 tmp=$3 name i total f pre have out bad quilt am
 	total=$(wc -l <"$tmp/series")
 	if ! am=$(prepared_tree series-am 0 --no-compat 2>"$tmp/err"); then
 		notok "KSRC's tree from scripts/kbuild --prepare (variant series-am)"
@@ -22,7 +22,6 @@ check_apply() {
 		return 1
 	fi
 	echo "$am" >"$tmp/am"
-	base=$(git -C "$am" rev-parse HEAD)
 	git -C "$am" tag -l 'p[0-9]*' | xargs -r git -C "$am" tag -d >/dev/null
 	# --- git am, checking every index line against the real tree ---
 	git -C "$am" config user.name "$(python3 "$TOP/scripts/pmqos_mail.py" ident --placeholder --name)"
