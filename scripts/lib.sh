@@ -14,8 +14,13 @@ L61=$CACHE/linux-6.1
 OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
-# Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
-# that keeps kernel builds on this machine one at a time.
+# Toolchain flags a 2010 tree needs with Debian 12's gcc 12, whose defaults
+# it predates: -fno-pie -no-pie, as 2.6.34 links a kernel at fixed
+# addresses and knows nothing of PIE; -std=gnu89 for the tree and its host
+# tools, whose inline functions have GNU89 semantics (gcc 12's default
+# dialect would define them in every unit); -fno-stack-protector, as
+# Debian's gcc turns the protector on where 2.6.34 does not set it up.
+# And the lock that keeps kernel builds on this machine one at a time.
 KCC="gcc -fno-pie -no-pie -std=gnu89 -fno-stack-protector"
 KHOSTCC="gcc -std=gnu89"
 KBUILD_LOCK=$CACHE/build/.kbuild.lock
@@ -56,10 +61,23 @@ need_tool() {
 # comments, tap_skip_all says in one line why nothing ran and exits 77,
 # tap_finish prints the plan (unless announced) and "N passed, N failed",
 # and fails if anything failed.
+# A result's name reads the same on any machine (tap_name): a path of the
+# repository is relative to it, a path of the cache starts with $CACHE.
 TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_PLAN=
 tap_plan() { TAP_PLAN=$1; echo "1..$1"; }
-ok() { TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1)); echo "ok $TAP_N - $*"; }
-notok() { TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $*"; }
+tap_name() {
+	local s=$*
+	s=${s//"$TOP/"/} s=${s//"$TOP"/.}
+	echo "${s//"$CACHE"/\$CACHE}"
+}
+ok() {
+	TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1))
+	echo "ok $TAP_N - $(tap_name "$*")"
+}
+notok() {
+	TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1))
+	echo "not ok $TAP_N - $(tap_name "$*")"
+}
 diag() { sed 's/^/# /'; }
 tap_skip_all() { echo "1..0 # SKIP $*"; exit 77; }
 tap_finish() {
