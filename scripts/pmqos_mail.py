@@ -233,7 +233,8 @@ def add_recipients(text: str, to: Sequence[str],
     add = ''.join('%s: %s\n' % (k, ',\n    '.join(v))
                   for k, v in (('To', to), ('Cc', cc)) if v)
     m = re.search(r'^Subject: .*(?:\n[ \t].*)*\n', head + '\n', re.M)
-    head = (head + '\n')[:m.end()] + add + (head + '\n')[m.end():]
+    at = m.end() if m else len(head) + 1  # no Subject: at the end
+    head = (head + '\n')[:at] + add + (head + '\n')[at:]
     return head.rstrip('\n') + '\n\n' + body
 
 
