@@ -25,7 +25,7 @@
 #include "tests/stage1.c"
 #endif
 
-#define SUITE(t) { t, sizeof(t) / sizeof(t[0]) }
+#define SUITE(t) { t, ARRAY_SIZE(t) }
 
 static const struct suite suites[] = {
 	SUITE(aggregate_tests),
@@ -43,5 +43,5 @@ static const struct suite suites[] = {
 
 int main(void)
 {
-	return run_suites(suites, sizeof(suites) / sizeof(suites[0]));
+	return run_suites(suites, ARRAY_SIZE(suites));
 }

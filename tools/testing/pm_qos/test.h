@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What every harness binary shares: the real kernel/pm_qos_params.c, a reset
  * of its state between tests, the misc devices and debugfs files as a test

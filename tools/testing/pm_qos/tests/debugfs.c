@@ -4,7 +4,7 @@
  * initcall when debugfs is not there.
  */
 
-__attribute__((noinline))
+noinline
 static struct pm_qos_request_list *debugfs_adder(int c, s32 v)
 {
 	return pm_qos_add_request(c, v);

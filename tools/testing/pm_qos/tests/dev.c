@@ -96,7 +96,7 @@ static void test_dev_write_hex(void)
 	ssize_t ret;
 
 	CHECK_EQ(misc_open(&d, "cpu_dma_latency"), 0);
-	for (i = 0; i < sizeof(hex_cases) / sizeof(hex_cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(hex_cases); i++) {
 		CHECK_EQ(dev_write(&d, &start, 4), 4);
 		ret = dev_write(&d, hex_cases[i].s, hex_cases[i].len);
 		if (hex_cases[i].want == -EINVAL) {

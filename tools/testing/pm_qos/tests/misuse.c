@@ -30,13 +30,13 @@ static void test_misuse(void)
 	CHECK_EQ(harness_live_allocs, 0);
 }
 
-__attribute__((noinline))
+noinline
 static void null_updater_a(void)
 {
 	pm_qos_update_request(NULL, 1);
 }
 
-__attribute__((noinline))
+noinline
 static void null_updater_b(void)
 {
 	pm_qos_update_request(NULL, 2);

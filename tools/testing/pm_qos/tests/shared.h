@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the tests of several subjects use: short names of the classes and a
  * notifier that logs what each class tells it.

@@ -3,19 +3,19 @@
  * The tracepoints: one event per call, one per move of a target.
  */
 
-__attribute__((noinline))
+noinline
 static struct pm_qos_request_list *trace_adder(int c, s32 v)
 {
 	return pm_qos_add_request(c, v);
 }
 
-__attribute__((noinline))
+noinline
 static void trace_updater(struct pm_qos_request_list *req, s32 v)
 {
 	pm_qos_update_request(req, v);
 }
 
-__attribute__((noinline))
+noinline
 static void trace_remover(struct pm_qos_request_list *req)
 {
 	pm_qos_remove_request(req);
