@@ -10,8 +10,10 @@ CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
 # Files of Debian's linux-source-6.1, extracted by scripts/deps only.
 L61=$CACHE/linux-6.1
-# A call of the string API (extended regex).
-OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
+# A call of the string API (extended regex): the shell's form of
+# API_CALL in convert/pmqos/facts.py, which is the definition (the
+# converter's); convert/tests/run checks that the two agree.
+OLD_API_RE='\<(pm_qos_(add|update|remove)_requirement|pm_qos_requirement)[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
 # Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
@@ -49,6 +51,20 @@ need_tree() { have_tree || die "$(tree_missing_msg)"; }
 need_tool() {
 	command -v "$1" >/dev/null 2>&1 ||
 		die "missing '$1': run 'make deps' (or apt-get install $2)"
+}
+
+# kernel_make SRC OUT ARG...: make in the kernel tree SRC with O=OUT and the
+# toolchain flags above, under the build lock (one kernel build at a time
+# on this machine), niced.  scripts/kbuild builds the same way.
+kernel_make() {
+	local src=$1 out=$2
+	shift 2
+	(
+		mkdir -p "$(dirname "$KBUILD_LOCK")"
+		exec 9>"$KBUILD_LOCK"
+		flock 9
+		nice -n 10 make -C "$src" O="$out" CC="$KCC" HOSTCC="$KHOSTCC" "$@"
+	)
 }
 
 # TAP (kselftest style) for a test script: tap_plan N announces N results
@@ -114,11 +130,15 @@ compose_core() {
 # mail_files MAIL: the paths a mail's diff touches.
 mail_files() { sed -n 's|^diff --git a/\(.*\) b/.*$|\1|p' "$1"; }
 
-# section FILE MAIL: the diff of FILE in MAIL, on stdout.
+# section FILE DIFF: the diff of FILE in DIFF, on stdout.  DIFF is a mail
+# of git format-patch (a file's diff starts at its "diff --git" line and
+# the signature "-- " ends the last) or a patch without "diff --git" lines
+# as convert/pmqos-convert prints it (a file's diff starts at "--- a/FILE").
 section() {
-	awk -v want="diff --git a/$1 b/$1" '
-		/^diff --git / { on = ($0 == want) }
-		/^-- $/ { on = 0 }
+	awk -v f="$1" '
+		/^diff --git / { git = 1; on = ($0 == "diff --git a/" f " b/" f) }
+		git && /^-- $/ { on = 0 }
+		!git && /^--- / { on = ($2 == "a/" f) }
 		on' "$2"
 }
 
