@@ -86,7 +86,9 @@ class Plan:
 
 
 def read(path: str) -> str:
-    with open(path, errors="surrogateescape") as fh:
+    """A C file or spatch's facts as the rules read them (lines as
+    Python's text mode splits them, a byte that is not UTF-8 replaced)."""
+    with open(path, errors="replace") as fh:
         return fh.read()
 
 
@@ -210,7 +212,10 @@ class Spatch:
         self.err[tag] = err
         if rc != 0 or SPATCH_FAILED.search(err):
             self.failed[tag] = list(files)
-        with open(out, errors="surrogateescape") as fh:
+        if tag == "facts":
+            return read(out)
+        # a patch: every byte as it is (\r, \f, not UTF-8)
+        with open(out, newline="", errors="surrogateescape") as fh:
             return fh.read()
 
     def report_failures(self, tag: str) -> None:
@@ -252,25 +257,25 @@ def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
 
 
 def merge(patch_out: str, top: str) -> str:
-    """Pass 2's diffs as one patch: paths rewritten to a/PATH b/PATH, a
-    header that two files' conversions change kept once (the first)."""
-    out: List[str] = []
-    first: Dict[str, str] = {}
+    """Pass 2's diffs as one patch: paths rewritten to a/PATH b/PATH, one
+    diff per file, in the order of the paths (spatch -j prints them as
+    its workers finish).  A header that two files' conversions change
+    differently is kept once, with a warning: the change that sorts first,
+    so that the result does not depend on which worker finished first."""
+    seen: Dict[str, List[str]] = {}
     name, buf = "", []
 
     def flush() -> None:
-        if not name:
-            return
-        text = "".join(buf)
-        if name not in first:
-            first[name] = text
-            out.append(text)
-        elif text != first[name]:
-            say("%s is changed by the conversion of more than one file; only"
-                " the first change is kept (re-run after applying)" % name)
+        if name:
+            text = "".join(buf)
+            if text not in seen.setdefault(name, []):
+                seen[name].append(text)
 
     prefix = top + "/"
-    for line in patch_out.splitlines(keepends=True):
+    # lines end at a newline only: a C file may hold \r or \f
+    for line in re.split(r"(?<=\n)", patch_out):
+        if not line:
+            continue
         if line.startswith("--- "):
             flush()
             name = line.split()[1]
@@ -288,6 +293,12 @@ def merge(patch_out: str, top: str) -> str:
                 line += "\n"
             buf.append(line)
     flush()
+    out = []
+    for name in sorted(seen):
+        if len(seen[name]) > 1:
+            say("%s is changed by the conversion of more than one file; only"
+                " one change is kept (re-run after applying)" % name)
+        out.append(min(seen[name]))
     return "".join(out)
 
 
@@ -426,7 +437,8 @@ class Run:
             inplace.write_all(o.dir, changed, after)
             say("applied to %d files in %s" % (len(changed), o.dir))
         else:
-            sys.stdout.write(diff)
+            sys.stdout.flush()
+            sys.stdout.buffer.write(diff.encode(errors="surrogateescape"))
             sys.stdout.flush()
         self.summary(p, converted)
         self.write_json(p, changed)

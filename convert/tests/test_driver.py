@@ -54,10 +54,25 @@ class Driver(unittest.TestCase):
                "--- /top/inc.h\n+++ /tmp/x/inc.h\n" + h +
                "diff -u -p a b\n--- e.c\n+++ /tmp/e.c\n" + h +
                "--- inc.h\n+++ /tmp/y/inc.h\n" + h)
-        want = ("--- a/d.c\n+++ b/d.c\n" + h + "--- a/inc.h\n+++ b/inc.h\n"
-                + h + "--- a/e.c\n+++ b/e.c\n" + h)
+        want = ("--- a/d.c\n+++ b/d.c\n" + h + "--- a/e.c\n+++ b/e.c\n" + h
+                + "--- a/inc.h\n+++ b/inc.h\n" + h)
         self.assertEqual(run.merge(out, "/top"), want)
         self.assertEqual(run.touched(want), ["d.c", "e.c", "inc.h"])
+
+    def test_merge_order(self):
+        """The same patch whatever order spatch's workers print in, a
+        header changed differently by two files too."""
+        h1, h2 = "@@ -1 +1 @@\n-x\n+y\n", "@@ -1 +1 @@\n-x\n+z\r\n"
+        parts = ["--- a.c\n+++ /t/a.c\n" + h2, "--- b.c\n+++ /t/b.c\n" + h1,
+                 "--- inc.h\n+++ /t/inc.h\n" + h1,
+                 "--- inc.h\n+++ /t/inc.h\n" + h2]
+        with mock.patch.object(run, "say") as said:
+            one = run.merge("".join(parts), "/top")
+            two = run.merge("".join(reversed(parts)), "/top")
+        self.assertEqual(one, two)
+        self.assertEqual(run.touched(one), ["a.c", "b.c", "inc.h"])
+        self.assertIn("+z\r\n", one)
+        self.assertEqual(said.call_count, 2)
 
     def test_only(self):
         with tempfile.TemporaryDirectory() as top:
