@@ -193,7 +193,7 @@ def main(argv: List[str]) -> int:
         say(str(e))
         return 1
     except KeyboardInterrupt:
-        say("interrupted: nothing was written")
+        say("interrupted")
         return 130
 
 

@@ -92,7 +92,7 @@ def _commit(temps: List[Tuple[str, str]]) -> None:
             except OSError as e:
                 raise WriteError("cannot write %s: %s" % (t, _why(e)))
             done.append((tmp, t, old))
-    except WriteError as e:
+    except BaseException as e:         # an interrupt too: all or nothing
         lost = _restore(done)
         if lost:
             raise WriteError("%s; and could not restore %s" %

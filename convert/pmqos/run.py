@@ -227,8 +227,12 @@ class Spatch:
         sys.stderr.write("".join(l + "\n" for l in lines))
 
 
-def plan(o: Options, files: List[str], facts_text: str) -> Plan:
-    """Decide every request of the files from the facts of pass 1."""
+def plan(o: Options, files: List[str], facts_text: str,
+         tree: List[str]) -> Plan:
+    """Decide every request of the files from the facts of pass 1; tree:
+    every candidate file of the directory, files among them (a superset
+    when --only gave a part), for the rules that look outside the files
+    given."""
     units = facts_mod.load(facts_text.split("\n"))
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
@@ -248,11 +252,12 @@ def plan(o: Options, files: List[str], facts_text: str) -> Plan:
 
 
 def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
-    """The place where a subset run (--only) looks at the candidate files
-    it was not given (outside, relative to the tree), before anything is
-    printed or written: a call there with the name of a request converted
-    here would be left reaching nothing.  Returns the lines to warn with;
-    the rules that say which calls those are belong to naming."""
+    """Where a run over part of a tree (--only) says which calls in the
+    candidate files it was not given (outside) name a request of the
+    files given, before anything is printed or written: converted, such a
+    request would leave those calls reaching nothing.  The lines to warn
+    with; which calls those are is a rule of naming, and none is here
+    yet, so this says nothing."""
     return []
 
 
@@ -393,13 +398,13 @@ class Run:
             facts_out = sp.run("facts", FACTS, files, "pass 1")
             sp.report_failures("facts")
         try:
-            p = plan(o, files, facts_out)
+            p = plan(o, files, facts_out, every)
         except Exception as e:          # a bug of the rules: say where
             raise Failure("convert/pmqos failed on the facts of %s: %s: %s"
                           % (o.dir, type(e).__name__, e)) from e
+        # Calls outside the files given (--only) that name a request of
+        # theirs: said here, before anything is printed or written.
         outside = sorted(set(every) - set(files))
-        # Calls outside the files given, before anything is printed or
-        # written.
         for w in check_outside(o, p, outside):
             say("warning: %s" % w)
         facts_failed = bool(sp.failed.get("facts"))
