@@ -315,6 +315,9 @@ def apply_to_copy(o: Options, diff: str, files: List[str],
                   after: str) -> None:
     """The patch applied to a copy of the files it touches, under after."""
     for f in files:
+        if os.path.isabs(f) or f == ".." or f.startswith("../"):
+            raise Failure("the conversion changes %s, outside %s: give the "
+                          "directory that holds it" % (f, o.dir))
         os.makedirs(os.path.dirname(os.path.join(after, f)), exist_ok=True)
         shutil.copyfile(os.path.join(o.dir, f), os.path.join(after, f))
     p = subprocess.run(["patch", "-s", "-p1", "-d", after],
@@ -410,7 +413,9 @@ class Run:
         facts_failed = bool(sp.failed.get("facts"))
 
         if o.mode == "report":
-            would = sorted({l.split(":", 1)[0] for l in p.report
+            # what pass 2 would change, without running it: the files of
+            # the converted calls
+            would = sorted({re.sub(r":[0-9]*: .*", "", l) for l in p.report
                             if ": not converted: " not in l})
             self.write_json(p, would)
             if p.found == 0:
