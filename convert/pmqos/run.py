@@ -255,9 +255,9 @@ def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
     """Where a run over part of a tree (--only) says which calls in the
     candidate files it was not given (outside) name a request of the
     files given, before anything is printed or written: converted, such a
-    request would leave those calls reaching nothing.  The lines to warn
-    with; which calls those are is a rule of naming, and none is here
-    yet, so this says nothing."""
+    request would leave those calls reaching nothing.  The lines to print
+    on stderr, each whole ("pmqos-convert: ..."); which calls those are
+    is a rule of naming, and none is here yet, so this says nothing."""
     return []
 
 
@@ -408,8 +408,8 @@ class Run:
         # Calls outside the files given (--only) that name a request of
         # theirs: said here, before anything is printed or written.
         outside = sorted(set(every) - set(files))
-        for w in check_outside(o, p, outside):
-            say("warning: %s" % w)
+        sys.stderr.write("".join(l + "\n" for l in
+                                 check_outside(o, p, outside)))
         facts_failed = bool(sp.failed.get("facts"))
 
         if o.mode == "report":
