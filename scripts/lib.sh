@@ -10,8 +10,10 @@ CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
 # Files of Debian's linux-source-6.1, extracted by scripts/deps only.
 L61=$CACHE/linux-6.1
-# A call of the string API (extended regex).
-OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
+# A call of the string API (extended regex): the shell's form of
+# API_CALL in convert/pmqos/facts.py, which is the definition (the
+# converter's); convert/tests/run checks that the two agree.
+OLD_API_RE='\<(pm_qos_(add|update|remove)_requirement|pm_qos_requirement)[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
 # Toolchain flags a 2010 tree needs with Debian 12's gcc 12, whose defaults
@@ -54,6 +56,20 @@ need_tree() { have_tree || die "$(tree_missing_msg)"; }
 need_tool() {
 	command -v "$1" >/dev/null 2>&1 ||
 		die "missing '$1': run 'make deps' (or apt-get install $2)"
+}
+
+# kernel_make SRC OUT ARG...: make in the kernel tree SRC with O=OUT and the
+# toolchain flags above, under the build lock (one kernel build at a time
+# on this machine), niced.  scripts/kbuild builds the same way.
+kernel_make() {
+	local src=$1 out=$2
+	shift 2
+	(
+		mkdir -p "$(dirname "$KBUILD_LOCK")"
+		exec 9>"$KBUILD_LOCK"
+		flock 9
+		nice -n 10 make -C "$src" O="$out" CC="$KCC" HOSTCC="$KHOSTCC" "$@"
+	)
 }
 
 # TAP (kselftest style) for a test script: tap_plan N announces N results
@@ -107,6 +123,10 @@ timed() {
 	say "$label: $(( $(date +%s) - t0 )) s"
 	return $rc
 }
+
+# section FILE DIFF: the diff of FILE in DIFF (a mail, or a patch as
+# convert/pmqos-convert prints it), on stdout.
+section() { python3 "$TOP/scripts/pmqos_mail.py" section "$1" "$2"; }
 
 # prepared_tree VARIANT N [OPTION...]: print the path of the worktree
 # that scripts/kbuild --prepare brings to KSRC + compat/ + the first N

@@ -314,14 +314,20 @@ def files(path: str) -> List[str]:
 
 
 def section(file: str, path: str) -> List[str]:
-    """The lines of the diff of file in the mail at path: from its
-    "diff --git" line to the next one or to the signature's "-- "."""
-    want, on, out = 'diff --git a/%s b/%s' % (file, file), False, []
+    """The lines of the diff of file in the mail or patch at path.  In a
+    mail of git format-patch a file's diff runs from its "diff --git" line
+    to the next one or to the signature's "-- "; in a patch without
+    "diff --git" lines (as convert/pmqos-convert prints it) from its
+    "--- a/FILE" line to the next "--- " header."""
+    want, on, git, out = 'diff --git a/%s b/%s' % (file, file), False, \
+        False, []
     for line in lines_of(path):
         if line.startswith('diff --git '):
-            on = line == want
-        if line == '-- ':
+            git, on = True, line == want
+        elif git and line == '-- ':
             on = False
+        elif not git and line.startswith('--- '):
+            on = line.split()[1:2] == ['a/' + file]
         if on:
             out.append(line)
     return out
