@@ -23,7 +23,8 @@ import sys
 from . import determinism
 from . import facts as facts_mod
 from .decision import Decider
-from .naming import name_handles
+from .naming import name_handles, siblings
+from .report import sibling_warnings
 from .pass2 import pass2
 from .report import reason_counts, report_lines, sites_of, unparsed
 
@@ -40,13 +41,24 @@ def plan(a) -> int:
     for fn in a.facts:
         with open(fn, errors="replace") as fh:
             lines += fh.read().split("\n")
-    units = facts_mod.load(lines)
+    closure = facts_mod.include_closure(a.dir, files, a.I, a.all_includes)
+    units = facts_mod.load(lines, closure, a.dir)
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
     texts = {f: read(os.path.join(a.dir, f)) for f in files}
     guarded = {f: facts_mod.version_guarded(t) for f, t in texts.items()}
-    d = Decider(units, a.any_struct, guarded)
+    outside = None
+    if a.tree_files:
+        with open(a.tree_files) as fh:
+            tree = [l.strip() for l in fh if l.strip()]
+        if set(tree) - set(files):
+            def outside(names):
+                return siblings(a.dir, files, names, tree)
+    d = Decider(units, a.any_struct, guarded, outside)
     d.decide_all()
+    with open(os.path.join(a.out, "siblings.txt"), "w") as fh:
+        for l in sibling_warnings(d.requests):
+            fh.write(l + "\n")
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
     unparsed(sites, texts, facts_mod.api_lines)
@@ -115,6 +127,13 @@ def main(argv) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--dir", required=True)
     p.add_argument("--any-struct", action="store_true")
+    p.add_argument("--tree-files",
+                   help="the C files of the whole tree that call the API, "
+                   "when --files is a part of it (--only)")
+    p.add_argument("-I", action="append", default=[],
+                   help="an include directory of spatch's")
+    p.add_argument("--all-includes", action="store_true",
+                   help="spatch read <...> includes too")
     p.add_argument("--files", required=True,
                    help="the candidate C files, one a line")
     p.add_argument("facts", nargs="*")

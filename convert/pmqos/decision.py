@@ -50,6 +50,7 @@ class Reason(Enum):
     USE_AFTER_FREE = "a call after its holder is freed"
     VERSION_GUARD = "under a kernel version guard"
     NOT_PARSED = "spatch did not see the call"
+    OUTSIDE_CALL = "a call outside the files given names it"
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Request:
     guard: Dict[tuple, bool] = field(default_factory=dict)
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
+    outside: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -82,7 +84,12 @@ class Decider:
     """Groups the calls of all units into requests and decides each."""
 
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
-                 guarded: Dict[str, Dict[int, int]]):
+                 guarded: Dict[str, Dict[int, int]], outside=None):
+        """outside: when a part of a tree is given, a function of
+        {request index: {(class, name)}} that returns {request index:
+        [file:line of the calls outside the files given that name it]}
+        (naming.siblings)."""
+        self.outside = outside
         self.units = units
         self.place = Placement(units, any_struct)
         self.graphs = {u: CallGraph(F, self.place.core)
@@ -107,9 +114,31 @@ class Decider:
 
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
-        for group in group_names(calls, self.names):
-            r = Request(sorted(group, key=lambda c: c.key), self.names)
-            self.decide(r)
+        reqs = [Request(sorted(g, key=lambda c: c.key), self.names)
+                for g in group_names(calls, self.names)]
+        found: Dict[int, List[str]] = {}
+        if self.outside is not None:
+            want = {}
+            for i, r in enumerate(reqs):
+                ns = set()
+                for c in r.calls:
+                    nm = self.names[c.key]
+                    if nm.kind in (CONST, UNRESOLVED):
+                        ns.add((c.cls, nm.shown))
+                        ns.add((c.cls, nm.key))
+                if ns:
+                    want[i] = ns
+            found = self.outside(want) if want else {}
+        for i, r in enumerate(reqs):
+            if found.get(i):
+                r.outside = found[i]
+                self.report(r, Reason.OUTSIDE_CALL, "%s (class %s) is "
+                            "also named at %s, outside the files given: "
+                            "give that file too, or convert it by hand" % (
+                                r.shown, r.calls[0].cls,
+                                ", ".join(found[i])))
+            else:
+                self.decide(r)
             self.requests.append(r)
         return self.requests
 

@@ -15,9 +15,10 @@ does: which drivers may share names is what the caller says by the files
 it gives (one driver's directory, or a whole tree).
 """
 
+import os
 import re
 from dataclasses import dataclass
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from .facts import LITERAL, Call, UnitFacts
 
@@ -235,3 +236,78 @@ def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:
             r.handle = name
             for c in r.calls:
                 r.handles[c.key] = place.prefix(c, s[0]) + name
+
+
+def split_args(text: str) -> List[str]:
+    """The arguments of a call's argument text, split at the top-level
+    commas."""
+    out, depth, cur, q = [], 0, "", None
+    for ch in text:
+        if q:
+            cur += ch
+            if ch == q and not cur.endswith("\\" + q):
+                q = None
+            continue
+        if ch in "\"'":
+            q = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def siblings(tree: str, given: List[str], names: Dict[str, set],
+             candidates: Optional[List[str]] = None
+             ) -> Dict[str, List[str]]:
+    """The calls outside the files given that name one of the requests.
+
+    When a part of a tree is given (--only PATH), a call of the old API in
+    another file of the tree with the same class and the same name (the
+    literal, or the identifier as written) names the same request: a
+    conversion of the files given would leave it on the old API, reaching
+    nothing.  names: {request key: {(class, name as written or literal)}};
+    candidates: the tree's C files that call the API (default: every C
+    file under tree).  Returns {request key: ["file:line", ...]}."""
+    from .facts import API_CALL, api_lines, norm
+    given_set = {os.path.normpath(f) for f in given}
+    if candidates is None:
+        candidates = []
+        for root, dirs, files in os.walk(tree):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for f in sorted(files):
+                if f.endswith(".c"):
+                    candidates.append(os.path.relpath(
+                        os.path.join(root, f), tree))
+    want: Dict[tuple, List[str]] = {}
+    for k, ns in names.items():
+        for n in ns:
+            want.setdefault(n, []).append(k)
+    out: Dict[str, List[str]] = {}
+    for f in sorted(candidates):
+        if os.path.normpath(f) in given_set:
+            continue
+        try:
+            with open(os.path.join(tree, f), errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        if not API_CALL.search(text):
+            continue
+        for line, fn, args in api_lines(text):
+            a = split_args(args)
+            if len(a) < 2:
+                continue
+            n = CAST.sub("", norm(a[1]))
+            for k in want.get((norm(a[0]), n), ()):
+                w = "%s:%d" % (os.path.normpath(f), line)
+                if w not in out.setdefault(k, []):
+                    out[k].append(w)
+    return out
