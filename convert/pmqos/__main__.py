@@ -23,7 +23,7 @@ import sys
 from . import determinism
 from . import facts as facts_mod
 from .decision import Decider
-from .naming import name_handles, siblings
+from .naming import Values, name_handles, siblings
 from .report import sibling_warnings
 from .pass2 import pass2
 from .report import reason_counts, report_lines, sites_of, unparsed
@@ -54,7 +54,13 @@ def plan(a) -> int:
         if set(tree) - set(files):
             def outside(names):
                 return siblings(a.dir, files, names, tree)
-    d = Decider(units, a.any_struct, guarded, outside)
+    given = dict(texts)
+    for hs in closure.values():
+        for h in hs:
+            if h not in given and not os.path.isabs(h):
+                given[h] = read(os.path.join(a.dir, h))
+    values = Values(a.dir, given, units, closure)
+    d = Decider(units, a.any_struct, guarded, outside, values)
     d.decide_all()
     with open(os.path.join(a.out, "siblings.txt"), "w") as fh:
         for l in sibling_warnings(d.requests):

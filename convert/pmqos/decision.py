@@ -33,8 +33,18 @@ from typing import Dict, List, Optional, Tuple
 from .callgraph import CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
-                     group_names, name_of, owner_struct)
+                     Values, aliases, group_names, name_of, owner_struct)
 from .placement import Placement
+
+
+def atom_text(a: tuple) -> str:
+    """What an atom of naming.Values stands for, for the report."""
+    if a[0] == "devlit":
+        return "%s, stored into a device's name" % a[2]
+    return {"lit": lambda: a[1], "fmt": lambda: "a string printed by %s" % a[1],
+            "dev": lambda: "the name of a device of %s" % a[1],
+            "any": lambda: "any string",
+            "ident": lambda: a[1].split(":", 1)[-1]}[a[0]]()
 
 
 class Reason(Enum):
@@ -84,11 +94,14 @@ class Decider:
     """Groups the calls of all units into requests and decides each."""
 
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
-                 guarded: Dict[str, Dict[int, int]], outside=None):
+                 guarded: Dict[str, Dict[int, int]], outside=None,
+                 values: Optional[Values] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
-        (naming.siblings)."""
+        (naming.siblings).  values: what fields may hold, from the
+        stores of the files given (naming.Values); without it a name read
+        from a field may name any request of its class."""
         self.outside = outside
         self.units = units
         self.place = Placement(units, any_struct)
@@ -107,6 +120,9 @@ class Decider:
                 self.readers.setdefault(k, c)
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
+        self.atoms = None if values is None else {
+            k: values.atoms(c, self.names[k])
+            for k, c in self.calls.items()}
         self.requests: List[Request] = []
 
     def graph(self, c: Call) -> CallGraph:
@@ -115,7 +131,7 @@ class Decider:
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
         reqs = [Request(sorted(g, key=lambda c: c.key), self.names)
-                for g in group_names(calls, self.names)]
+                for g in group_names(calls, self.names, self.atoms)]
         found: Dict[int, List[str]] = {}
         if self.outside is not None:
             want = {}
@@ -186,6 +202,26 @@ class Decider:
                 nonconst[0][1].kind == INST:
             return
         cls = r.calls[0].cls
+        if self.atoms is not None and not any(
+                n.kind in (RUNTIME, PARAM) for c, n in nonconst):
+            for c, n in nonconst:
+                for x in r.calls:
+                    if self.names[x.key].key == n.key:
+                        continue
+                    al = aliases(self.atoms[c.key], self.atoms[x.key])
+                    if al:
+                        a, wa, b, wb = al
+                        xn = self.names[x.key]
+                        other = "%s at %s names it" % (xn.shown, x.where) \
+                            if xn.kind == CONST else \
+                            "%s at %s may hold %s (%s)" % (
+                                xn.shown, x.where, atom_text(b), wb)
+                        self.report(r, Reason.ALIASED_NAME, "the name %s in "
+                                    "%s() at %s may hold %s (%s), and %s: "
+                                    "they may name one request of %s" % (
+                                        n.shown, c.func, c.where, atom_text(a),
+                                        wa, other, cls))
+                        return
         for kind, why, what in ((RUNTIME, Reason.RUNTIME_NAME,
                                  "is built at run time"),
                                 (PARAM, Reason.PARAM_NAME,
