@@ -42,7 +42,8 @@ def atom_text(a: tuple) -> str:
     if a[0] == "devlit":
         return "%s, stored into a device's name" % a[2]
     return {"lit": lambda: a[1], "fmt": lambda: "a string printed by %s" % a[1],
-            "dev": lambda: "the name of a device of %s" % a[1],
+            "dev": lambda: "the name of a device of the driver %s" % (
+                a[1] if a[1] != "." else "of the directory given"),
             "any": lambda: "any string",
             "ident": lambda: a[1].split(":", 1)[-1]}[a[0]]()
 

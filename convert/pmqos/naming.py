@@ -554,7 +554,7 @@ class Values:
         if m or fld in DEV_NAME_FIELDS or (fld == "name" and
                                             own in DEV_NAME_OWNERS):
             out = [(("dev", self.driver(c.file)),
-                    "the device's own name")] + devlits
+                    "read at %s" % c.where)] + devlits
             out += [(a, w) for (a, w, f) in self.stores.get(fld, [])
                     if a[0] == "any" and fld in DEV_NAME_FIELDS and
                     self.mine(c, f)]
