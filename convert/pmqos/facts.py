@@ -207,7 +207,9 @@ class UnitFacts:
         self.init_attr.add(d["name"])
 
     def _f_initcall(self, d):
-        self.initcalls[d["name"]] = d["macro"]
+        from .callgraph import EXIT_MACROS, RUN_ONCE_MACROS
+        if d["macro"] in RUN_ONCE_MACROS | EXIT_MACROS:
+            self.initcalls[d["name"]] = d["macro"]
 
     def _f_op(self, d):
         e = (d["field"], d.get("var", ""))

@@ -402,22 +402,21 @@ def makefile_objects(top: str, d: str) -> Dict[str, str]:
                 text = fh.read().replace("\\\n", " ")
         except OSError:
             continue
-        for m in re.finditer(r'^\s*([\w-]+?)-(?:objs|y|\$\(CONFIG_\w+\))'
+        for m in re.finditer(r'^\s*([\w-]+?)-(?:objs|y|m|\$\(CONFIG_\w+\))'
                              r'\s*[:+]?=\s*(.*)$', text, re.M):
             comp = m.group(1)
-            if comp == "obj":
-                continue
             for o in m.group(2).split():
                 if o.endswith(".o"):
-                    out.setdefault(o, comp)
+                    out.setdefault(o, os.path.splitext(o)[0]
+                                   if comp == "obj" else comp)
     return out
 
 
 def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
-    """The driver a file is built into: the composite object of the
-    Makefile (or Kbuild) of its directory or one above that lists it
-    (foo-objs := a.o b.o), else its own object; the directory when no
-    Makefile is there."""
+    """The driver a file is built into: the object of the Makefile (or
+    Kbuild) of its directory or one above that lists it (obj-y += a.o,
+    foo-objs := a.o b.o); the directory when no Makefile lists it by
+    name."""
     f = os.path.normpath(f)
     d = os.path.dirname(f)
     o = os.path.splitext(f)[0] + ".o"
@@ -432,10 +431,9 @@ def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
         if not d:
             break
         d = os.path.dirname(d)
-    d0 = os.path.dirname(f)
-    has_mk = any(os.path.isfile(os.path.join(top, d0, m))
-                 for m in ("Makefile", "Kbuild"))
-    return os.path.splitext(f)[0] if has_mk else (d0 or ".")
+    # Not listed by name (a Makefile built from variables, a file
+    # #included by another, no Makefile): the directory's driver.
+    return os.path.dirname(f) or "."
 
 
 class Values:
@@ -457,8 +455,12 @@ class Values:
             self.scan(f, blank_comments(texts[f]))
 
     def driver(self, f: str) -> str:
+        """A file #included by a candidate file is of that file's
+        driver."""
         if f not in self.drivers:
-            self.drivers[f] = driver_of(self.top, f, self.mk)
+            incl = sorted(u for u, hs in self.closure.items() if f in hs)
+            self.drivers[f] = driver_of(self.top, incl[0] if incl else f,
+                                        self.mk)
         return self.drivers[f]
 
     def resolve(self, e: str) -> Optional[str]:

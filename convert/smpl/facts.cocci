@@ -487,12 +487,12 @@ p << fattr.p;
 @@
 emit("attr", p, name=str(f), attr="__init")
 
+// Every declarer naming a function (module_init(f), EXPORT_SYMBOL(f),
+// ...): which of them run a function once or at exit is
+// convert/pmqos/callgraph.py's (RUN_ONCE_MACROS, EXIT_MACROS).
 @initcall@
 identifier f;
-declarer m = {module_init, late_initcall, subsys_initcall, arch_initcall,
-		device_initcall, core_initcall, postcore_initcall,
-		fs_initcall, rootfs_initcall, __initcall, late_initcall_sync,
-		module_exit, __exitcall};
+declarer m;
 @@
 m(f);
 

@@ -312,9 +312,10 @@ class Values(unittest.TestCase):
         with tempfile.TemporaryDirectory() as top:
             os.makedirs(os.path.join(top, "d"))
             with open(os.path.join(top, "d", "Makefile"), "w") as fh:
-                fh.write("obj-m += drv.o\ndrv-objs := a.o \\\n\tb.o\n")
+                fh.write("obj-m += drv.o e.o\ndrv-objs := a.o \\\n\tb.o\n")
             self.assertEqual(driver_of(top, "d/b.c", {}), "d/drv")
-            self.assertEqual(driver_of(top, "d/c.c", {}), "d/c")
+            self.assertEqual(driver_of(top, "d/e.c", {}), "d/e")
+            self.assertEqual(driver_of(top, "d/c.c", {}), "d")
             texts = {"d/a.c": 'strlcpy(p->label, "x0", 8);\n'
                               'q->tag = (char *)pdev->name;\n'
                               'r->who = buf;\n'}
