@@ -47,7 +47,10 @@ examples/pmqos-demo) that call the old pm_qos requirement API.
                   describes the format)
   --only PATH     only the C files under DIR/PATH are candidates (repeatable):
                   one driver of a tree whose headers the conversion may
-                  change (with --any-struct, the kernel's include/)
+                  change (with --any-struct, the kernel's include/); a
+                  request that a call in another C file of DIR also names
+                  (the same class and name) is said before anything is
+                  written and left on the old API
   --any-struct    a handle may go into a structure declared outside the
                   driver's directory (for converting the kernel itself:
                   struct snd_pcm_substream of include/sound/pcm.h)

@@ -33,8 +33,19 @@ from typing import Dict, List, Optional, Tuple
 from .callgraph import CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
-                     group_names, name_of, owner_struct)
+                     Values, aliases, group_names, name_of, owner_struct)
 from .placement import Placement
+
+
+def atom_text(a: tuple) -> str:
+    """What an atom of naming.Values stands for, for the report."""
+    if a[0] == "devlit":
+        return "%s, stored into a device's name" % a[2]
+    return {"lit": lambda: a[1], "fmt": lambda: "a string printed by %s" % a[1],
+            "dev": lambda: "the name of a device of the driver %s" % (
+                a[1] if a[1] != "." else "of the directory given"),
+            "any": lambda: "any string",
+            "ident": lambda: a[1].split(":", 1)[-1]}[a[0]]()
 
 
 class Reason(Enum):
@@ -50,6 +61,7 @@ class Reason(Enum):
     USE_AFTER_FREE = "a call after its holder is freed"
     VERSION_GUARD = "under a kernel version guard"
     NOT_PARSED = "spatch did not see the call"
+    OUTSIDE_CALL = "a call outside the files given names it"
 
 
 @dataclass
@@ -64,6 +76,7 @@ class Request:
     guard: Dict[tuple, bool] = field(default_factory=dict)
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
+    outside: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -82,7 +95,15 @@ class Decider:
     """Groups the calls of all units into requests and decides each."""
 
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
-                 guarded: Dict[str, Dict[int, int]]):
+                 guarded: Dict[str, Dict[int, int]], outside=None,
+                 values: Optional[Values] = None):
+        """outside: when a part of a tree is given, a function of
+        {request index: {(class, name)}} that returns {request index:
+        [file:line of the calls outside the files given that name it]}
+        (naming.siblings).  values: what fields may hold, from the
+        stores of the files given (naming.Values); without it a name read
+        from a field may name any request of its class."""
+        self.outside = outside
         self.units = units
         self.place = Placement(units, any_struct)
         self.graphs = {u: CallGraph(F, self.place.core)
@@ -100,6 +121,9 @@ class Decider:
                 self.readers.setdefault(k, c)
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
+        self.atoms = None if values is None else {
+            k: values.atoms(c, self.names[k])
+            for k, c in self.calls.items()}
         self.requests: List[Request] = []
 
     def graph(self, c: Call) -> CallGraph:
@@ -107,9 +131,31 @@ class Decider:
 
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
-        for group in group_names(calls, self.names):
-            r = Request(sorted(group, key=lambda c: c.key), self.names)
-            self.decide(r)
+        reqs = [Request(sorted(g, key=lambda c: c.key), self.names)
+                for g in group_names(calls, self.names, self.atoms)]
+        found: Dict[int, List[str]] = {}
+        if self.outside is not None:
+            want = {}
+            for i, r in enumerate(reqs):
+                ns = set()
+                for c in r.calls:
+                    nm = self.names[c.key]
+                    if nm.kind in (CONST, UNRESOLVED):
+                        ns.add((c.cls, nm.shown))
+                        ns.add((c.cls, nm.key))
+                if ns:
+                    want[i] = ns
+            found = self.outside(want) if want else {}
+        for i, r in enumerate(reqs):
+            if found.get(i):
+                r.outside = found[i]
+                self.report(r, Reason.OUTSIDE_CALL, "%s (class %s) is "
+                            "also named at %s, outside the files given: "
+                            "give that file too, or convert it by hand" % (
+                                r.shown, r.calls[0].cls,
+                                ", ".join(found[i])))
+            else:
+                self.decide(r)
             self.requests.append(r)
         return self.requests
 
@@ -157,6 +203,26 @@ class Decider:
                 nonconst[0][1].kind == INST:
             return
         cls = r.calls[0].cls
+        if self.atoms is not None and not any(
+                n.kind in (RUNTIME, PARAM) for c, n in nonconst):
+            for c, n in nonconst:
+                for x in r.calls:
+                    if self.names[x.key].key == n.key:
+                        continue
+                    al = aliases(self.atoms[c.key], self.atoms[x.key])
+                    if al:
+                        a, wa, b, wb = al
+                        xn = self.names[x.key]
+                        other = "%s at %s names it" % (xn.shown, x.where) \
+                            if xn.kind == CONST else \
+                            "%s at %s may hold %s (%s)" % (
+                                xn.shown, x.where, atom_text(b), wb)
+                        self.report(r, Reason.ALIASED_NAME, "the name %s in "
+                                    "%s() at %s may hold %s (%s), and %s: "
+                                    "they may name one request of %s" % (
+                                        n.shown, c.func, c.where, atom_text(a),
+                                        wa, other, cls))
+                        return
         for kind, why, what in ((RUNTIME, Reason.RUNTIME_NAME,
                                  "is built at run time"),
                                 (PARAM, Reason.PARAM_NAME,

@@ -8,6 +8,7 @@ name).
 """
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
@@ -206,7 +207,9 @@ class UnitFacts:
         self.init_attr.add(d["name"])
 
     def _f_initcall(self, d):
-        self.initcalls[d["name"]] = d["macro"]
+        from .callgraph import EXIT_MACROS, RUN_ONCE_MACROS
+        if d["macro"] in RUN_ONCE_MACROS | EXIT_MACROS:
+            self.initcalls[d["name"]] = d["macro"]
 
     def _f_op(self, d):
         e = (d["field"], d.get("var", ""))
@@ -241,9 +244,74 @@ class UnitFacts:
                                d["callee"], norm(d["arg"])))
 
 
-def load(lines) -> Dict[str, UnitFacts]:
-    """The facts of "@@F {json}" lines, by unit."""
+def canon(top: str, f: str) -> str:
+    """A file's path as the facts name it: relative to the tree given when
+    under it, else absolute."""
+    a = os.path.normpath(os.path.join(top, f))
+    r = os.path.relpath(a, top)
+    return a if r.startswith("..") else r
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+
+
+def include_closure(top: str, files: List[str], idirs: List[str] = (),
+                    all_includes: bool = False) -> Dict[str, Set[str]]:
+    """{candidate file: the headers it includes, directly or through other
+    headers}, found as spatch finds them: "x.h" beside the including file
+    or beside the candidate file, then in the -I directories; <x.h> in
+    the -I directories with --all-includes only.  Paths as canon()."""
+    texts: Dict[str, Optional[str]] = {}
+
+    def text(f: str) -> Optional[str]:
+        if f not in texts:
+            try:
+                with open(os.path.join(top, f), errors="replace") as fh:
+                    texts[f] = fh.read()
+            except OSError:
+                texts[f] = None
+        return texts[f]
+
+    out: Dict[str, Set[str]] = {}
+    for c in files:
+        c = canon(top, c)
+        seen: Set[str] = set()
+        todo = [c]
+        while todo:
+            f = todo.pop()
+            t = text(f)
+            if t is None:
+                continue
+            for m in INCLUDE.finditer(t):
+                q, inc = m.group(1), m.group(2).strip()
+                if q == "<" and not all_includes:
+                    continue
+                dirs = ([os.path.dirname(f), os.path.dirname(c)]
+                        if q == '"' else []) + list(idirs)
+                for d in dirs:
+                    h = canon(top, os.path.join(d, inc))
+                    if os.path.isfile(os.path.join(top, h)):
+                        if h not in seen and h != c:
+                            seen.add(h)
+                            todo.append(h)
+                        break
+        out[c] = seen
+    return out
+
+
+def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
+         top: str = ".") -> Dict[str, UnitFacts]:
+    """The facts of "@@F {json}" lines, by unit.
+
+    spatch prints the facts of a header (its structures, #defines,
+    functions) only for the first file of a run that includes it: with
+    closure (include_closure()), every unit that includes a header gets
+    the header's facts that another unit printed, so that what a file's
+    facts hold does not depend on the files run before it in the same
+    spatch process (-j)."""
     units: Dict[str, UnitFacts] = {}
+    hdr: Dict[str, Dict[str, List[dict]]] = {}
+    seen: Dict[str, Set[str]] = {}
     for line in lines:
         if not line.startswith("@@F "):
             continue
@@ -252,6 +320,20 @@ def load(lines) -> Dict[str, UnitFacts]:
         if u not in units:
             units[u] = UnitFacts(u)
         units[u].add(d)
+        if d.get("file") is not None:
+            f = canon(top, d["file"])
+            seen.setdefault(u, set()).add(f)
+            if f != canon(top, u):
+                hdr.setdefault(f, {}).setdefault(u, []).append(d)
+    for u in sorted(closure or {}):
+        for h in sorted(closure[u]):
+            if h in seen.get(u, ()) or h not in hdr:
+                continue
+            if u not in units:
+                units[u] = UnitFacts(u)
+            # the facts one unit printed of h, the first by name
+            for d in hdr[h][min(hdr[h])]:
+                units[u].add(dict(d, unit=u))
     return units
 
 

@@ -2,22 +2,27 @@
 names of the handles.
 
 Rule (names): a literal, or a #define or constant array that resolves to
-one, is a constant name.  A name built at run time (a local buffer), passed
-in as a parameter, or read from a field of a structure is not: in the old
-API any string equal to it reaches the same request.  So within one class
-every non-constant name may alias every other name of that class in the
-files given; the tool cannot show two such strings differ.  The one
-exception it can show: the same field of the same structure (dev_name() of
-one device, netdev->name of one adapter) names one request per instance.
-A field may hold a copy of any string, so a name read from a field joins
-every call of its class in the files given, as a name built at run time
-does: which drivers may share names is what the caller says by the files
-it gives (one driver's directory, or a whole tree).
+one, is a constant name.  A name built at run time (a local buffer) or
+passed in as a parameter may hold any string (one from user space among
+them): it may alias every name of its class in the files given.  A name
+read from a field may alias only what can reach that field (Values): the
+literals the files of its driver (its Kbuild object, from the Makefiles)
+store into a field of that name (assignment, initialiser, strcpy,
+strlcpy, snprintf, ...), a device's name where such a store copies one,
+and, where the field is a device's own name (dev_name(), pdev->name,
+bus_id, bus_name, netdev->name), the name of a device of that driver,
+which no literal of another driver equals unless the driver's files store
+that literal into a device's name (.name = "x", dev_set_name(),
+alloc_netdev()'s format).  A field with no store seen in its driver's
+files may hold any string.  The same field of the same structure (dev_name()
+of one device, netdev->name of one adapter) names one request per
+instance.  The report names the store that made two names aliases.
 """
 
+import os
 import re
 from dataclasses import dataclass
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from .facts import LITERAL, Call, UnitFacts
 
@@ -124,7 +129,8 @@ def owner_struct(key: str) -> str:
     return key.split(":", 1)[0]
 
 
-def group_names(calls: List[Call], names: Dict[tuple, Name]
+def group_names(calls: List[Call], names: Dict[tuple, Name],
+                atoms: Optional[Dict[tuple, list]] = None
                 ) -> List[List[Call]]:
     """The requests: the calls that may name the same one, in groups.
 
@@ -132,10 +138,16 @@ def group_names(calls: List[Call], names: Dict[tuple, Name]
     directories is one request of the old API).  An identifier whose value
     was not seen groups with the same identifier in its file.  A name built
     at run time or passed in may hold any string (one read from user space
-    among them): it joins every call of its class in the files given, and
-    so does a name read from a field of a structure (a device's name, a
-    copy of it in the driver's structure): nothing shows that the string it
-    holds differs from a name of another driver among the files given."""
+    among them): it joins every call of its class in the files given.
+
+    A name read from a field: without atoms (Values.atoms, what each call's
+    name may hold), it joins every call of its class, as a name built at
+    run time does.  With atoms, two calls of a class join when what one
+    may hold may equal what the other may hold (may_equal): a field joins
+    the literals stored into it, a device's own name joins the names of
+    the same driver's device and the literals stored into a device's name
+    in the files given, and a field whose stores are not all seen joins
+    every call of its class."""
     parent = {c.key: c.key for c in calls}
 
     def find(k):
@@ -163,16 +175,35 @@ def group_names(calls: List[Call], names: Dict[tuple, Name]
         else:
             first[k] = c.key
     by_cls: Dict[str, List[Call]] = {}
-    for c in calls:
+    for c in sorted(calls, key=lambda c: c.key):
         by_cls.setdefault(c.cls, []).append(c)
-    for cls, cs in by_cls.items():
-        if any(names[c.key].kind in (RUNTIME, PARAM, INST) for c in cs):
-            for c in cs:
-                union(cs[0].key, c.key)
+    for cls, cs in sorted(by_cls.items()):
+        if atoms is None:
+            if any(names[c.key].kind in (RUNTIME, PARAM, INST) for c in cs):
+                for c in cs:
+                    union(cs[0].key, c.key)
+            continue
+        for i, a in enumerate(cs):
+            for b in cs[i + 1:]:
+                if find(a.key) != find(b.key) and \
+                        aliases(atoms[a.key], atoms[b.key]):
+                    union(a.key, b.key)
     groups: Dict[tuple, List[Call]] = {}
     for c in sorted(calls, key=lambda c: c.key):
         groups.setdefault(find(c.key), []).append(c)
     return [groups[k] for k in sorted(groups)]
+
+
+def aliases(xs: list, ys: list) -> Optional[Tuple[tuple, str, tuple, str]]:
+    """The first pair of atoms (with where each comes from) of xs and ys
+    that may be one string, or None."""
+    for a, wa in xs:
+        for b, wb in ys:
+            if a[0] == "devlit" and b[0] == "devlit":
+                continue
+            if may_equal(a, b):
+                return a, wa, b, wb
+    return None
 
 
 def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:
@@ -235,3 +266,340 @@ def name_handles(requests, units: Dict[str, UnitFacts], place) -> None:
             r.handle = name
             for c in r.calls:
                 r.handles[c.key] = place.prefix(c, s[0]) + name
+
+
+def split_args(text: str) -> List[str]:
+    """The arguments of a call's argument text, split at the top-level
+    commas."""
+    out, depth, cur, q = [], 0, "", None
+    for ch in text:
+        if q:
+            cur += ch
+            if ch == q and not cur.endswith("\\" + q):
+                q = None
+            continue
+        if ch in "\"'":
+            q = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def siblings(tree: str, given: List[str], names: Dict[str, set],
+             candidates: Optional[List[str]] = None
+             ) -> Dict[str, List[str]]:
+    """The calls outside the files given that name one of the requests.
+
+    When a part of a tree is given (--only PATH), a call of the old API in
+    another file of the tree with the same class and the same name (the
+    literal, or the identifier as written) names the same request: a
+    conversion of the files given would leave it on the old API, reaching
+    nothing.  names: {request key: {(class, name as written or literal)}};
+    candidates: the tree's C files that call the API (default: every C
+    file under tree).  Returns {request key: ["file:line", ...]}."""
+    from .facts import API_CALL, api_lines, norm
+    given_set = {os.path.normpath(f) for f in given}
+    if candidates is None:
+        candidates = []
+        for root, dirs, files in os.walk(tree):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for f in sorted(files):
+                if f.endswith(".c"):
+                    candidates.append(os.path.relpath(
+                        os.path.join(root, f), tree))
+    want: Dict[tuple, List[str]] = {}
+    for k, ns in names.items():
+        for n in ns:
+            want.setdefault(n, []).append(k)
+    out: Dict[str, List[str]] = {}
+    for f in sorted(candidates):
+        if os.path.normpath(f) in given_set:
+            continue
+        try:
+            with open(os.path.join(tree, f), errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        if not API_CALL.search(text):
+            continue
+        for line, fn, args in api_lines(text):
+            a = split_args(args)
+            if len(a) < 2:
+                continue
+            n = CAST.sub("", norm(a[1]))
+            for k in want.get((norm(a[0]), n), ()):
+                w = "%s:%d" % (os.path.normpath(f), line)
+                if w not in out.setdefault(k, []):
+                    out[k].append(w)
+    return out
+
+
+# What a name read from a field can hold.  An atom is one of:
+#   ("lit", '"x"')     that string
+#   ("fmt", '"x%d"')   a string printed by that format
+#   ("dev", driver)    the device's own name, of a device of that driver
+#   ("any", "")        any string (a parameter, user space, a field whose
+#                      stores are not all seen)
+# Two names may name one request when an atom of one may equal an atom
+# of the other (may_equal).
+
+# Fields that hold a device's own name: dev_name() (kobject name /
+# init_name), bus_id (before 2.6.26), bus_name (usb_bus), and "name" of
+# a device structure (platform_device, net_device, ...).
+DEV_NAME_FIELDS = {"bus_id", "bus_name", "init_name"}
+DEV_NAME_OWNERS = {"platform_device", "net_device", "device", "usb_bus",
+                   "i2c_client", "spi_device", "input_dev", "platform_driver"}
+# Functions that store a printed name into a device: the format's argument.
+NAMING_CALLS = {"dev_set_name": 1, "alloc_netdev": 1, "alloc_netdev_mq": 1,
+                "kobject_set_name": 1}
+# Copies into a field: the destination, and the source or format.
+COPY_CALLS = {"strcpy": (0, 1, False), "strncpy": (0, 1, False),
+              "strlcpy": (0, 1, False), "memcpy": (0, 1, False),
+              "sprintf": (0, 1, True), "snprintf": (0, 2, True),
+              "scnprintf": (0, 2, True)}
+ALLOC = re.compile(r'^(?:k[mz]?alloc|kcalloc|vmalloc|vzalloc|devm_kzalloc|'
+                   r'devm_kmalloc)\(|^(?:NULL|0)$')
+DEV_EXPR = re.compile(r'^dev_name\(|(?:->|\.)(?:bus_id|bus_name|init_name)$|'
+                      r'^\w*(?:dev|pdev|hcd|client|netdev)\w*'
+                      r'(?:(?:->|\.)\w+)*(?:->|\.)name$')
+FIELD_DST = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\])?$')
+STORE = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)\s*'
+                   r'((?:"(?:[^"\\\n]|\\.)*"\s*)+|[^;,}{]+)')
+CALL = re.compile(r'\b(\w+)\s*\(')
+
+
+def blank_comments(text: str) -> str:
+    return re.sub(r'/\*.*?\*/|//[^\n]*',
+                  lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
+                  flags=re.S)
+
+
+def call_args(text: str, start: int) -> str:
+    """The argument text of the call whose "(" is at start - 1."""
+    depth, j = 1, start
+    while j < len(text) and depth:
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        j += 1
+    return text[start:j - 1]
+
+
+def makefile_objects(top: str, d: str) -> Dict[str, str]:
+    """{object path relative to d ("x.o", "sub/y.o"): the composite
+    object built from it} from the Makefile or Kbuild of d."""
+    out: Dict[str, str] = {}
+    for mk in ("Kbuild", "Makefile"):
+        try:
+            with open(os.path.join(top, d, mk), errors="replace") as fh:
+                text = fh.read().replace("\\\n", " ")
+        except OSError:
+            continue
+        for m in re.finditer(r'^\s*([\w-]+?)-(?:objs|y|m|\$\(CONFIG_\w+\))'
+                             r'\s*[:+]?=\s*(.*)$', text, re.M):
+            comp = m.group(1)
+            for o in m.group(2).split():
+                if o.endswith(".o"):
+                    out.setdefault(o, os.path.splitext(o)[0]
+                                   if comp == "obj" else comp)
+    return out
+
+
+def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
+    """The driver a file is built into: the object of the Makefile (or
+    Kbuild) of its directory or one above that lists it (obj-y += a.o,
+    foo-objs := a.o b.o); the directory when no Makefile lists it by
+    name."""
+    f = os.path.normpath(f)
+    d = os.path.dirname(f)
+    o = os.path.splitext(f)[0] + ".o"
+    for up in range(3):
+        if d in cache:
+            objs = cache[d]
+        else:
+            objs = cache[d] = makefile_objects(top, d)
+        rel = os.path.relpath(o, d) if d else o
+        if rel in objs:
+            return os.path.join(d, objs[rel])
+        if not d:
+            break
+        d = os.path.dirname(d)
+    # Not listed by name (a Makefile built from variables, a file
+    # #included by another, no Makefile): the directory's driver.
+    return os.path.dirname(f) or "."
+
+
+class Values:
+    """What each field can hold, from the stores of the files given (the
+    candidate files and the headers they include), and the driver of
+    each file."""
+
+    def __init__(self, top: str, texts: Dict[str, str],
+                 units: Dict[str, UnitFacts],
+                 closure: Optional[Dict[str, set]] = None):
+        self.top = top
+        self.units = units
+        self.closure = closure or {}
+        self.mk: Dict[str, Dict[str, str]] = {}
+        self.drivers: Dict[str, str] = {}
+        self.stores: Dict[str, List[Tuple[tuple, str, str]]] = {}
+        self.devlits: List[Tuple[tuple, str, str]] = []
+        for f in sorted(texts):
+            self.scan(f, blank_comments(texts[f]))
+
+    def driver(self, f: str) -> str:
+        """A file #included by a candidate file is of that file's
+        driver."""
+        if f not in self.drivers:
+            incl = sorted(u for u, hs in self.closure.items() if f in hs)
+            self.drivers[f] = driver_of(self.top, incl[0] if incl else f,
+                                        self.mk)
+        return self.drivers[f]
+
+    def resolve(self, e: str) -> Optional[str]:
+        for F in self.units.values():
+            v = F.defines.get(e) or F.constvars.get(e)
+            seen = set()
+            while v and IDENT.match(v) and v not in seen:
+                seen.add(v)
+                v = F.defines.get(v) or F.constvars.get(v)
+            if v and LITERAL.match(v):
+                return v
+        return None
+
+    def source(self, e: str, f: str, fmt: bool = False) -> List[tuple]:
+        """The atoms a store of expression e (in file f) puts into a
+        field; [] for no string (an allocation, NULL)."""
+        from .facts import norm
+        e = CAST.sub("", norm(e)).lstrip("&")
+        if LITERAL.match(e):
+            return [("fmt" if fmt and "%" in e else "lit", e)]
+        if ALLOC.match(e):
+            return []
+        if IDENT.match(e):
+            v = self.resolve(e)
+            if v:
+                return [("fmt" if fmt and "%" in v else "lit", v)]
+        if DEV_EXPR.search(e):
+            return [("dev", self.driver(f))]
+        return [("any", "")]
+
+    def scan(self, f: str, text: str) -> None:
+        def line(i):
+            return "%s:%d" % (f, text.count("\n", 0, i) + 1)
+        for m in STORE.finditer(text):
+            fld, rhs = m.group(1), m.group(2).strip()
+            for a in self.source(rhs, f):
+                self.store(fld, a, line(m.start()), f)
+        for m in CALL.finditer(text):
+            fn = m.group(1)
+            if fn in COPY_CALLS:
+                di, si, fmt = COPY_CALLS[fn]
+                args = split_args(call_args(text, m.end()))
+                if len(args) <= max(di, si):
+                    continue
+                dm = FIELD_DST.search(args[di].strip())
+                if not dm:
+                    continue
+                srcs = self.source(args[si], f, fmt)
+                if fmt and any(a[0] == "fmt" for a in srcs):
+                    # a %s of the format prints what its arguments hold
+                    for x in args[si + 1:]:
+                        srcs += [a for a in self.source(x, f)
+                                 if a[0] in ("dev", "any")]
+                for a in srcs:
+                    self.store(dm.group(1), a, line(m.start()), f)
+            elif fn in NAMING_CALLS:
+                args = split_args(call_args(text, m.end()))
+                i = NAMING_CALLS[fn]
+                if len(args) > i:
+                    for a in self.source(args[i], f, True):
+                        if a[0] in ("lit", "fmt"):
+                            self.devlits.append((("devlit",) + a,
+                                                 line(m.start()), f))
+
+    def store(self, fld: str, a: tuple, where: str, f: str) -> None:
+        self.stores.setdefault(fld, []).append((a, where, f))
+        if fld in DEV_NAME_FIELDS | {"name"} and a[0] in ("lit", "fmt"):
+            self.devlits.append((("devlit",) + a, where, f))
+
+    def mine(self, c: Call, f: str) -> bool:
+        """A store in file f counts for the name of call c: f is built
+        into c's driver, or is a header c's file includes."""
+        return f == c.file or f in self.closure.get(c.unit, ()) or \
+            self.driver(f) == self.driver(c.file)
+
+    def atoms(self, c: Call, nm: "Name") -> List[Tuple[tuple, str]]:
+        """(atom, where it comes from) of what the name of call c may
+        hold.  A field of the driver's own holds what the driver's files
+        (and the headers they include) store into a field of that name;
+        a device's name holds the name of a device of the driver, or a
+        literal the driver's files store into a device's name."""
+        if nm.kind == CONST:
+            return [(("lit", nm.key), c.where)]
+        if nm.kind == UNRESOLVED:
+            return [(("ident", "%s:%s" % (c.file, nm.key)), c.where)]
+        if nm.kind != INST:
+            return [(("any", ""), c.where)]
+        key = nm.key
+        m = re.match(r'^dev_name\((.*)\)$', key)
+        fld = re.split(r'[:.]', key)[-1]
+        own = owner_struct(key)
+        devlits = [(a, w) for (a, w, f) in self.devlits if self.mine(c, f)]
+        if m or fld in DEV_NAME_FIELDS or (fld == "name" and
+                                            own in DEV_NAME_OWNERS):
+            out = [(("dev", self.driver(c.file)),
+                    "read at %s" % c.where)] + devlits
+            out += [(a, w) for (a, w, f) in self.stores.get(fld, [])
+                    if a[0] == "any" and fld in DEV_NAME_FIELDS and
+                    self.mine(c, f)]
+            return out
+        st = [(a, w) for (a, w, f) in self.stores.get(fld, [])
+              if self.mine(c, f)]
+        if not st:
+            return [(("any", ""), "no store into ->%s in the files of its "
+                     "driver" % fld)]
+        out = []
+        for a, w in st:
+            out.append((a, w))
+            if a[0] == "dev":
+                out += devlits
+        return out
+
+
+def fmt_regex(f: str) -> "re.Pattern":
+    body = f.strip('"')
+    parts = re.split(r'%[-+ #0-9.*]*[hlLqjzt]*[a-zA-Z%]', body)
+    return re.compile("^" + ".*".join(re.escape(p) for p in parts) + "$",
+                      re.S)
+
+
+def may_equal(a: tuple, b: tuple) -> bool:
+    """Atoms a and b may be the same string.  A ("devlit", kind, s) is a
+    string stored into a device's name: it equals a literal or format, not
+    another device's name (two drivers' devices are named apart)."""
+    if a[0] == "devlit":
+        a = a[1:]
+    if b[0] == "devlit":
+        b = b[1:]
+    if a[0] == "any" or b[0] == "any":
+        return True
+    if a[0] == "ident" or b[0] == "ident":
+        return a == b
+    if a[0] == "dev" or b[0] == "dev":
+        return a == b
+    if a[0] == "lit" and b[0] == "lit":
+        return a[1] == b[1]
+    if a[0] == "fmt" and b[0] == "lit":
+        a, b = b, a
+    if a[0] == "lit" and b[0] == "fmt":
+        s = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', a[1]))
+        return bool(fmt_regex(b[1]).match(s))
+    return True

@@ -169,3 +169,13 @@ def reason_counts(sites: Dict[tuple, Site]) -> Dict[Reason, int]:
         if s.reason is not None:
             out[s.reason] = out.get(s.reason, 0) + 1
     return out
+
+
+def sibling_warnings(requests: List[Request]) -> List[str]:
+    """One line per request left on the old API because a call outside the
+    files given names it (Reason.OUTSIDE_CALL), printed before anything
+    is written."""
+    return ["pmqos-convert: not converting %s (%s): also named at %s, "
+            "outside the files given" % (r.shown, r.calls[0].cls,
+                                         ", ".join(r.outside))
+            for r in requests if r.outside]

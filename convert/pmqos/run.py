@@ -28,9 +28,10 @@ from typing import Dict, List, Optional, Tuple
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
-from .naming import name_handles
+from .naming import Values, name_handles, siblings
 from .pass2 import pass2
-from .report import reason_counts, report_lines, sites_of, unparsed
+from .report import (reason_counts, report_lines, sibling_warnings,
+                     sites_of, unparsed)
 
 PROG = "pmqos-convert"
 PKG = os.path.dirname(os.path.abspath(__file__))
@@ -233,12 +234,24 @@ def plan(o: Options, files: List[str], facts_text: str,
     every candidate file of the directory, files among them (a superset
     when --only gave a part), for the rules that look outside the files
     given."""
-    units = facts_mod.load(facts_text.split("\n"))
+    closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
+                                        o.incl == "--all-includes")
+    units = facts_mod.load(facts_text.split("\n"), closure, o.dir)
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
     texts = {f: read(os.path.join(o.dir, f)) for f in files}
     guarded = {f: facts_mod.version_guarded(t) for f, t in texts.items()}
-    d = Decider(units, o.any_struct, guarded)
+    outside = None
+    if set(tree) - set(files):
+        def outside(names):
+            return siblings(o.dir, files, names, tree)
+    given = dict(texts)
+    for hs in closure.values():
+        for h in hs:
+            if h not in given and not os.path.isabs(h):
+                given[h] = read(os.path.join(o.dir, h))
+    values = Values(o.dir, given, units, closure)
+    d = Decider(units, o.any_struct, guarded, outside, values)
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
@@ -257,8 +270,8 @@ def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
     files given, before anything is printed or written: converted, such a
     request would leave those calls reaching nothing.  The lines to print
     on stderr, each whole ("pmqos-convert: ..."); which calls those are
-    is a rule of naming, and none is here yet, so this says nothing."""
-    return []
+    is a rule of naming (report.sibling_warnings)."""
+    return sibling_warnings(p.decider.requests)
 
 
 def merge(patch_out: str, top: str) -> str:

@@ -10,7 +10,7 @@
 /// made with a spinlock held or interrupts off.
 //
 // Confidence: n/a (no transformation)
-// Copyright: (C) 2010 The pm_qos handle-API series authors.  GPLv2.
+// Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
 // Options: --local-includes
 
 @initialize:python@
@@ -205,14 +205,16 @@ emit("branch", p)
 @vparam@
 identifier f, x;
 type T;
+position p;
 @@
-f(..., T x, ...) { ... }
+f@p(..., T x, ...) { ... }
 
 @script:python@
 f << vparam.f;
 x << vparam.x;
+p << vparam.p;
 @@
-emit("var", func=str(f), var=str(x), how="param")
+emit("var", p, func=str(f), var=str(x), how="param")
 
 @vlocal@
 identifier x;
@@ -267,8 +269,9 @@ f@p(..., struct S *x, ...) { ... }
 f << sparam.f;
 S << sparam.S;
 x << sparam.x;
+p << sparam.p;
 @@
-emit("svar", func=str(f), type=str(S), var=str(x), how="param")
+emit("svar", p, func=str(f), type=str(S), var=str(x), how="param")
 
 @slocal@
 identifier S, x;
@@ -462,8 +465,9 @@ static T f@p(...) { ... }
 
 @script:python@
 f << fstatic.f;
+p << fstatic.p;
 @@
-emit("static", name=str(f))
+emit("static", p, name=str(f))
 
 @fattr@
 identifier f;
@@ -479,15 +483,16 @@ static T __init f@p(...) { ... }
 
 @script:python@
 f << fattr.f;
+p << fattr.p;
 @@
-emit("attr", name=str(f), attr="__init")
+emit("attr", p, name=str(f), attr="__init")
 
+// Every declarer naming a function (module_init(f), EXPORT_SYMBOL(f),
+// ...): which of them run a function once or at exit is
+// convert/pmqos/callgraph.py's (RUN_ONCE_MACROS, EXIT_MACROS).
 @initcall@
 identifier f;
-declarer m = {module_init, late_initcall, subsys_initcall, arch_initcall,
-		device_initcall, core_initcall, postcore_initcall,
-		fs_initcall, rootfs_initcall, __initcall, late_initcall_sync,
-		module_exit, __exitcall};
+declarer m;
 @@
 m(f);
 

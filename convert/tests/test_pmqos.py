@@ -293,5 +293,38 @@ class Determinism(unittest.TestCase):
             (determinism.EXPECTED, ["b.c:5"]))
 
 
+class Values(unittest.TestCase):
+    """What a name read from a field may hold (naming.Values)."""
+
+    def test_may_equal(self):
+        from pmqos.naming import may_equal
+        self.assertTrue(may_equal(("lit", '"eth0"'), ("fmt", '"eth%d"')))
+        self.assertFalse(may_equal(("lit", '"wl0"'), ("fmt", '"eth%d"')))
+        self.assertFalse(may_equal(("dev", "a/x"), ("dev", "b/y")))
+        self.assertTrue(may_equal(("dev", "a/x"), ("dev", "a/x")))
+        self.assertFalse(may_equal(("dev", "a/x"), ("lit", '"x"')))
+        self.assertTrue(may_equal(("devlit", "lit", '"x"'), ("lit", '"x"')))
+        self.assertTrue(may_equal(("any", ""), ("dev", "a/x")))
+
+    def test_stores_and_drivers(self):
+        import tempfile
+        from pmqos.naming import Values as V, driver_of
+        with tempfile.TemporaryDirectory() as top:
+            os.makedirs(os.path.join(top, "d"))
+            with open(os.path.join(top, "d", "Makefile"), "w") as fh:
+                fh.write("obj-m += drv.o e.o\ndrv-objs := a.o \\\n\tb.o\n")
+            self.assertEqual(driver_of(top, "d/b.c", {}), "d/drv")
+            self.assertEqual(driver_of(top, "d/e.c", {}), "d/e")
+            self.assertEqual(driver_of(top, "d/c.c", {}), "d")
+            texts = {"d/a.c": 'strlcpy(p->label, "x0", 8);\n'
+                              'q->tag = (char *)pdev->name;\n'
+                              'r->who = buf;\n'}
+            v = V(top, texts, {})
+            kinds = {f: sorted(a[0][0] for a in v.stores[f])
+                     for f in v.stores}
+            self.assertEqual(kinds, {"label": ["lit"], "tag": ["dev"],
+                                     "who": ["any"]})
+
+
 if __name__ == "__main__":
     unittest.main()
