@@ -27,6 +27,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -141,6 +142,34 @@ static void __maybe_unused sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
+}
+
+/* @ms, or three times that on the debug kernel (as time_bound()). */
+static long __maybe_unused slack_ms(long ms)
+{
+	return debug_kernel() ? 3 * ms : ms;
+}
+
+/*
+ * Evaluates @cond at once and then every 5 ms, until it is true or @ms
+ * have passed; the value is 1 if @cond came true, else 0.  A macro, as
+ * the kernel's read_poll_timeout(), so that @cond is any expression of
+ * the caller's.
+ */
+#define wait_until(cond, ms)						\
+({									\
+	double __end = now_s() + (ms) / 1000.0;				\
+	int __met;							\
+									\
+	while (!(__met = !!(cond)) && now_s() < __end)			\
+		sleep_ms(5);						\
+	__met;								\
+})
+
+/* True if waitpid()'s status @st is a normal exit with status 0. */
+static int __maybe_unused exited_ok(int st)
+{
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 static int __maybe_unused qos_open(const char *name)

@@ -155,7 +155,7 @@ static void run_trial(int fd, int moving, long window_ms, struct trial *t)
 int main(void)
 {
 	struct trial tr[2 * TRIALS];
-	long window_ms = debug_kernel() ? 3 * WINDOW_MS : WINDOW_MS;
+	long window_ms = slack_ms(WINDOW_MS);
 	int i, fd, moved = 0, noise = 0, late = 0, bad = 0;
 	double moved_ms = 0, control_ms = 0;
 	cpu_set_t set;
