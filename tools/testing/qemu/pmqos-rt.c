@@ -41,6 +41,7 @@
 
 static int irq_fd = -1;
 static char irq_buf[64 * 1024];
+static long ipi_rows[2];	/* RES and CAL as cpu_ipis() last read them */
 
 /*
  * The rescheduling (RES) plus function-call (CAL) interrupts that @cpu has
@@ -80,8 +81,10 @@ static long cpu_ipis(int cpu)
 
 				if (end == p)
 					return -1;
-				if (col == cpu)
+				if (col == cpu) {
 					sum += v;
+					ipi_rows[i] = v;
+				}
 				p = end;
 			}
 			found++;
@@ -115,6 +118,7 @@ struct trial {
 	int stayed;	/* the writer ran on CPU 0 throughout */
 	int wrote;	/* the write succeeded */
 	double spun_ms;	/* length of the window */
+	long res, cal;	/* CPU 1's RES and CAL in the window */
 };
 
 /*
@@ -127,13 +131,14 @@ struct trial {
 static void run_trial(int fd, int moving, long window_ms, struct trial *t)
 {
 	int32_t val = moving ? TIGHT : PM_QOS_LAT_DEFAULT;
-	long before, c = -1;
+	long before, c = -1, rows[2];
 	double t0, end;
 
 	memset(t, 0, sizeof(*t));
 	t->moving = moving;
 	set_policy(SCHED_FIFO);
 	before = cpu_ipis(IDLE_CPU);
+	memcpy(rows, ipi_rows, sizeof(rows));
 	t0 = now_s();
 	end = t0 + window_ms / 1000.0;
 	t->wrote = qos_set(fd, val) == 0;
@@ -145,6 +150,8 @@ static void run_trial(int fd, int moving, long window_ms, struct trial *t)
 	t->spun_ms = (now_s() - t0) * 1000.0;
 	t->stayed = sched_getcpu() == WRITER_CPU;
 	t->early = c != before;
+	t->res = ipi_rows[0] - rows[0];
+	t->cal = ipi_rows[1] - rows[1];
 	set_policy(SCHED_OTHER);
 	busy_yield(window_ms / 2);
 	t->late = !t->early && cpu_ipis(IDLE_CPU) != before;
@@ -200,6 +207,10 @@ int main(void)
 
 		if (!t->wrote || !t->stayed)
 			bad++;
+		if (t->early)
+			diag("trial %d, %s: RES +%ld CAL +%ld on CPU%d after %.1f ms",
+			     i + 1, t->moving ? "moving" : "control", t->res,
+			     t->cal, IDLE_CPU, t->spun_ms);
 		if (t->moving) {
 			moved += t->early;
 			late += t->late;
