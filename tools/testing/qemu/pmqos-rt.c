@@ -165,6 +165,7 @@ int main(void)
 	long window_ms = slack_ms(WINDOW_MS);
 	int i, fd, moved = 0, noise = 0, late = 0, bad = 0;
 	double moved_ms = 0, control_ms = 0;
+	int32_t target;
 	cpu_set_t set;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -190,10 +191,12 @@ int main(void)
 	}
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		diag("mlockall: %s (page faults may yield)", strerror(errno));
+	/* 2.6.34's misc device has no read(): the target is read if it can be */
 	fd = qos_open(DEV_CPU_DMA);
-	if (fd < 0 || qos_get(DEV_CPU_DMA) != PM_QOS_LAT_DEFAULT) {
+	target = qos_get(DEV_CPU_DMA);
+	if (fd < 0 || (target != INT32_MIN && target != PM_QOS_LAT_DEFAULT)) {
 		tap_result(0, "/dev/" DEV_CPU_DMA " opens, target at the default (%d)",
-			   qos_get(DEV_CPU_DMA));
+			   target);
 		return tap_finish();
 	}
 
@@ -235,7 +238,11 @@ int main(void)
 	tap_result(moved >= TRIALS - 1 && moved > noise,
 		   "a tighter target reaches the idle CPU before the SCHED_FIFO writer yields (%d of %d trials, control %d)",
 		   moved, TRIALS, noise);
-	tap_result(qos_get(DEV_CPU_DMA) == PM_QOS_LAT_DEFAULT,
-		   "target back at the default after close");
+	if (target == INT32_MIN)
+		tap_skip("target back at the default after close",
+			 "no read() on /dev/" DEV_CPU_DMA);
+	else
+		tap_result(qos_get(DEV_CPU_DMA) == PM_QOS_LAT_DEFAULT,
+			   "target back at the default after close");
 	return tap_finish();
 }
