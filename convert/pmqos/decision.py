@@ -71,7 +71,7 @@ class Request:
     reason: Optional[Reason] = None
     detail: str = ""
     place: Optional[Tuple[str, object]] = None   # ("static", file) or
-    single: bool = False                          # ("field", (S, file))
+    single: object = False                        # ("field", (S, file))
     handle: str = ""
     guard: Dict[tuple, bool] = field(default_factory=dict)
     early: Dict[tuple, bool] = field(default_factory=dict)
@@ -274,7 +274,9 @@ class Decider:
 
     def check_place(self, r: Request) -> None:
         """See placement: a static handle only for a request that exists
-        once by construction, else a field of the driver's own instance."""
+        once by construction (an add that runs once, no device reaching
+        it, or only probes of a driver for one device: CallGraph.singleton),
+        else a field of the driver's own instance."""
         kinds = {self.names[c.key].kind for c in r.calls}
         files = sorted({c.file for c in r.calls})
         adds = r.adds
@@ -296,6 +298,19 @@ class Decider:
         if s is not None:
             r.place = ("field", s)
             return
+        one = [self.graph(a).singleton(a.func) for a in adds]
+        if all(one):
+            # Added only from probes that keep their state in file
+            # scope: one device by construction.
+            if len(files) == 1:
+                r.place = ("static", files[0])
+                r.single = "; ".join(sorted(set(one)))
+                return
+            s, _ = self.place.holder(r.calls, None, shared_ok=True)
+            if s is not None:
+                r.place = ("field", s)
+                r.single = "; ".join(sorted(set(one)))
+                return
         dev = [a for a in adds if self.graph(a).per_device(a.func)]
         cb = [(a, self.graph(a).callback_entry(a.func)) for a in adds]
         cb = [(a, how) for (a, how) in cb if how]

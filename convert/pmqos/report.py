@@ -52,10 +52,15 @@ class Site:
 def where_text(r: Request) -> str:
     if r.place[0] == "static":
         w = "static handle %s" % r.handle
-        if r.single:
+        if r.single is True:
             w += ", one instance by construction: no device reaches the add"
+        elif r.single:
+            w += ", one device by construction: %s" % r.single
         return w
-    return "field %s of struct %s" % (r.handle, r.place[1][0])
+    w = "field %s of struct %s" % (r.handle, r.place[1][0])
+    if r.single and r.single is not True:
+        w += ", one device by construction: %s" % r.single
+    return w
 
 
 def sites_of(d) -> Dict[tuple, Site]:

@@ -369,6 +369,43 @@ p << stable.p;
 @@
 emit("table", p, type=str(S), var=str(x))
 
+// A variable's value stored into a name or a field of a name: x = y;
+// or x.f = y;  Which names are file-scope (not a local or parameter of
+// the function) is for convert/pmqos to say (a probe that keeps its
+// device or its state in file statics).
+@gstore@
+identifier x, f, y;
+position p;
+@@
+(
+x@p = y
+|
+x@p.f = y
+)
+
+@script:python@
+x << gstore.x;
+y << gstore.y;
+p << gstore.p;
+@@
+emit("gstore", p, var=str(x), rhs=str(y))
+
+// A call whose first argument is the address of a name: g(&x, ...)
+// (what it initialises, convert/pmqos says: INIT_WORK(&work, f) of a
+// file-scope work item in a probe).
+@addr0@
+identifier g, x;
+position p;
+@@
+g@p(&x, ...)
+
+@script:python@
+g << addr0.g;
+x << addr0.x;
+p << addr0.p;
+@@
+emit("addr0", p, callee=str(g), var=str(x))
+
 // Where a structure pointer comes from: allocated by the driver, or its
 // private data reached from the device (drvdata, netdev_priv,
 // container_of).  Only such a structure is one per driver instance.
