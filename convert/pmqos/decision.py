@@ -17,7 +17,9 @@ naming.group_names) is converted only when the tool can show all of:
   pass 2 can rewrite;
 - it has exactly one handle per instance (placement);
 - the holder of a field handle is alive at every converted call: no call
-  after a kfree() (or another free) of the holder in the same function.
+  after a kfree() (or another free) of the holder in the same function,
+  except a remove right after the free, which is moved before it
+  (check_alive).
 
 Every call of a request that fails one of these is reported with the
 reason and the file:line of its other calls.  An update that can run
@@ -77,6 +79,8 @@ class Request:
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
     outside: List[str] = field(default_factory=list)
+    moved: Dict[tuple, str] = field(default_factory=dict)
+    nonull: Dict[tuple, bool] = field(default_factory=dict)
 
     @property
     def adds(self) -> List[Call]:
@@ -343,21 +347,47 @@ class Decider:
 
     def check_alive(self, r: Request) -> None:
         """No converted call reads a field handle after the function freed
-        its holder (kfree(x); remove(...) becomes a read of x->h)."""
+        its holder (kfree(x); remove(...) becomes a read of x->h).
+
+        Except a remove that is the statement right after the only free
+        of its holder before it, in the same block (kfree(x); remove(...);
+        adjacent, so nothing runs between them and nothing there uses the
+        request): it is moved before the free, the order the handle needs,
+        and the report says so.  A remove right before the free of its
+        holder (remove(...); kfree(x);) does not clear the handle: the
+        holder is gone next, and nothing can read it."""
         if r.place is None or r.place[0] != "field":
             return
         s = r.place[1][0]
         for c in r.calls:
             pre = self.place.prefix(c, s)
             var = re.split(r'->|\.', pre)[0]
-            for fr in self.units[c.unit].frees:
+            F = self.units[c.unit]
+            adj = F.adjfree.get(c.key, []) if c.fn == REMOVE else []
+            before = []
+            for fr in F.frees:
                 arg = re.sub(r'^\([^()]*\)', '', fr.arg).lstrip("&")
-                if fr.func == c.func and fr.file == c.file and \
-                        fr.line < c.line and arg == var:
-                    self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
-                                "frees %s before %s at %s, which would "
-                                "read the handle from it: move the call "
-                                "before the free" % (
-                                    fr.callee, fr.file, fr.line, var, c.fn,
-                                    c.where))
-                    return
+                if fr.func == c.func and fr.file == c.file and arg == var:
+                    if fr.line < c.line:
+                        before.append(fr)
+                    elif any(not b and ln == fr.line and fc == fr.callee
+                             and x == fr.arg for (fc, x, ln, b) in adj):
+                        r.nonull[c.key] = True
+            if not before:
+                continue
+            fr = before[0]
+            if len(before) == 1 and any(
+                    b and ln == fr.line and fc == fr.callee and x == fr.arg
+                    for (fc, x, ln, b) in adj):
+                r.moved[c.key] = "%s() at %s:%d" % (fr.callee, fr.file,
+                                                    fr.line)
+                r.nonull[c.key] = True
+                continue
+            fr = before[0]
+            self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
+                        "frees %s before %s at %s, which would "
+                        "read the handle from it: move the call "
+                        "before the free" % (
+                            fr.callee, fr.file, fr.line, var, c.fn,
+                            c.where))
+            return
