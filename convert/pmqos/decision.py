@@ -35,7 +35,8 @@ from typing import Dict, List, Optional, Tuple
 from .callgraph import CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
-                     Values, aliases, group_names, name_of, owner_struct)
+                     Values, aliases, exclusive, group_names, name_of,
+                     owner_struct)
 from .placement import Placement
 
 
@@ -81,6 +82,7 @@ class Request:
     outside: List[str] = field(default_factory=list)
     moved: Dict[tuple, str] = field(default_factory=dict)
     nonull: Dict[tuple, bool] = field(default_factory=dict)
+    variants: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -125,6 +127,7 @@ class Decider:
                 self.readers.setdefault(k, c)
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
+        self.values = values
         self.atoms = None if values is None else {
             k: values.atoms(c, self.names[k])
             for k, c in self.calls.items()}
@@ -135,8 +138,11 @@ class Decider:
 
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
-        reqs = [Request(sorted(g, key=lambda c: c.key), self.names)
-                for g in group_names(calls, self.names, self.atoms)]
+        reqs = []
+        for g, others in self.variants(
+                group_names(calls, self.names, self.atoms)):
+            reqs.append(Request(sorted(g, key=lambda c: c.key), self.names))
+            reqs[-1].variants = others
         found: Dict[int, List[str]] = {}
         if self.outside is not None:
             want = {}
@@ -162,6 +168,28 @@ class Decider:
                 self.decide(r)
             self.requests.append(r)
         return self.requests
+
+    def variants(self, groups: List[List[Call]]
+                 ) -> List[Tuple[List[Call], List[str]]]:
+        """A group of calls in files that the Makefile builds one at a
+        time (each file in its own branch of one ifeq/else block, so no
+        two of them are linked together, naming.exclusive) is one
+        request per file: the name of one build's file never reaches
+        another build's.  Files that may be built together stay one
+        group.  With each group, the files of the other builds."""
+        if self.values is None:
+            return [(g, []) for g in groups]
+        out = []
+        for g in groups:
+            files = sorted({c.file for c in g})
+            if len(files) > 1 and all(
+                    exclusive(self.values.top, a, b)
+                    for i, a in enumerate(files) for b in files[i + 1:]):
+                out += [([c for c in g if c.file == f],
+                         [x for x in files if x != f]) for f in files]
+            else:
+                out.append((g, []))
+        return out
 
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None

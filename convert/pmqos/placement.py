@@ -22,6 +22,11 @@ single global pointer reaches, when every call reaches it.  A probe that
 only shares something lazily (if (!wq) wq = create_workqueue(...)) or
 counts devices proves nothing: its request stays reported.
 
+Variants of one driver that the Makefile builds one at a time (each
+file in its own branch of one ifeq/else block) are never linked
+together, so the same literal in each is a request of each build: one
+handle per file (Decider.variants, naming.exclusive).
+
 Otherwise a field, and a field only
 in the driver's own per-instance structure: one declared in the driver's
 directory, that the driver allocates (kzalloc, ...) or reaches through

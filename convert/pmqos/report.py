@@ -108,6 +108,9 @@ def converted_text(d, r: Request, c: Call):
             notes.append("the handle must be NULL until the add: check that"
                          " struct %s is allocated zeroed (kzalloc, "
                          "netdev_priv)" % r.place[1][0])
+    if r.variants:
+        notes.append("its own handle: the Makefile builds %s or %s, never "
+                     "together" % (c.file, " or ".join(r.variants)))
     if c.key in r.moved:
         notes.append("moved before the %s, which frees its holder and was "
                      "the statement right before it" % r.moved[c.key])
