@@ -31,6 +31,16 @@ RUN_ONCE_MACROS = {
 }
 EXIT_MACROS = {"module_exit", "__exitcall"}
 
+# What initialises a work item, timer, lock or wait queue given by address
+# (the first argument): one of these on a file-scope object in a probe
+# re-initialises what the first device uses.
+INIT_OBJ_FNS = {
+    "INIT_WORK", "INIT_DELAYED_WORK", "INIT_DELAYED_WORK_DEFERRABLE",
+    "wake_lock_init", "init_timer", "setup_timer", "hrtimer_init",
+    "mutex_init", "spin_lock_init", "init_completion",
+    "init_waitqueue_head",
+}
+
 # What a driver gets once per device (or per open file): an add reached
 # with one of these can run for two devices at once.
 DEVICE_STRUCTS = {
@@ -126,6 +136,71 @@ class CallGraph:
             return True
         return self.all_callers(fn, seen,
                                 lambda c, l, s: self.runs_once(c, s))
+
+    def probes(self, fn: str, seen: Optional[Set[str]] = None
+               ) -> Optional[Set[str]]:
+        """The probes that reach fn when every path to fn starts at a
+        probe (.probe of a driver structure, or handed to
+        platform_driver_probe()) or in a function that runs once; None
+        when another entry point reaches it."""
+        if seen is None:
+            seen = set()
+        if fn in seen:
+            return set()
+        seen.add(fn)
+        if self.runs_once(fn):
+            return set()
+        how = self.entry.get(fn)
+        if how in (".probe", "handed to platform_driver_probe()"):
+            return {fn}
+        if how is not None or fn not in self.callers:
+            return None
+        out: Set[str] = set()
+        for (c, l, f) in self.callers[fn]:
+            r = self.probes(c, seen)
+            if r is None:
+                return None
+            out |= r
+        return out
+
+    def file_state(self, probe: str) -> Optional[str]:
+        """How probe keeps its device or its state in file scope, or
+        None: it stores a structure pointer it holds (a parameter or a
+        local: its device, the state it allocated) into a variable that
+        is not its own, or into a field of one (the_ui = ui; drv.pdev =
+        pdev); it assigns such a variable an allocation or the driver
+        data (state = kzalloc(...)); or it initialises such a work item,
+        timer or lock (INIT_WORK(&work, f)).  A second probe would
+        overwrite that state while the first device still uses it."""
+        F = self.f
+        held = {v for (v, t, h) in F.svars.get(probe, [])}
+        own = set(F.vars.get(probe, {})) | held
+        for (fn, x, y) in sorted(F.gstores):
+            if fn == probe and x not in own and y in held:
+                return "%s() stores %s in %s" % (probe, y, x)
+        for (fn, x), how in sorted(F.srcs.items()):
+            if fn == probe and x not in own:
+                return "%s() stores the result of %s() in %s" % (
+                    probe, how, x)
+        for (fn, g, x) in sorted(F.addr0):
+            if fn == probe and g in INIT_OBJ_FNS and x not in own:
+                return "%s() initialises %s with %s()" % (probe, x, g)
+        return None
+
+    def singleton(self, fn: str) -> Optional[str]:
+        """Why fn runs for one device only, or None: every path to it
+        starts at a probe that keeps its state in file scope
+        (file_state), or in a function that runs once."""
+        ps = self.probes(fn)
+        if not ps:
+            return None
+        why = []
+        for p in sorted(ps):
+            w = self.file_state(p)
+            if w is None:
+                return None
+            why.append(w)
+        return "; ".join(why)
 
     def per_device(self, fn: str, seen: Optional[Set[str]] = None
                    ) -> Optional[str]:

@@ -17,7 +17,9 @@ naming.group_names) is converted only when the tool can show all of:
   pass 2 can rewrite;
 - it has exactly one handle per instance (placement);
 - the holder of a field handle is alive at every converted call: no call
-  after a kfree() (or another free) of the holder in the same function.
+  after a kfree() (or another free) of the holder in the same function,
+  except a remove right after the free, which is moved before it
+  (check_alive).
 
 Every call of a request that fails one of these is reported with the
 reason and the file:line of its other calls.  An update that can run
@@ -33,7 +35,8 @@ from typing import Dict, List, Optional, Tuple
 from .callgraph import CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
-                     Values, aliases, group_names, name_of, owner_struct)
+                     Values, aliases, exclusive, group_names, name_of,
+                     owner_struct)
 from .placement import Placement
 
 
@@ -71,12 +74,15 @@ class Request:
     reason: Optional[Reason] = None
     detail: str = ""
     place: Optional[Tuple[str, object]] = None   # ("static", file) or
-    single: bool = False                          # ("field", (S, file))
+    single: object = False                        # ("field", (S, file))
     handle: str = ""
     guard: Dict[tuple, bool] = field(default_factory=dict)
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
     outside: List[str] = field(default_factory=list)
+    moved: Dict[tuple, str] = field(default_factory=dict)
+    nonull: Dict[tuple, bool] = field(default_factory=dict)
+    variants: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -121,6 +127,7 @@ class Decider:
                 self.readers.setdefault(k, c)
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
+        self.values = values
         self.atoms = None if values is None else {
             k: values.atoms(c, self.names[k])
             for k, c in self.calls.items()}
@@ -131,8 +138,11 @@ class Decider:
 
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
-        reqs = [Request(sorted(g, key=lambda c: c.key), self.names)
-                for g in group_names(calls, self.names, self.atoms)]
+        reqs = []
+        for g, others in self.variants(
+                group_names(calls, self.names, self.atoms)):
+            reqs.append(Request(sorted(g, key=lambda c: c.key), self.names))
+            reqs[-1].variants = others
         found: Dict[int, List[str]] = {}
         if self.outside is not None:
             want = {}
@@ -158,6 +168,28 @@ class Decider:
                 self.decide(r)
             self.requests.append(r)
         return self.requests
+
+    def variants(self, groups: List[List[Call]]
+                 ) -> List[Tuple[List[Call], List[str]]]:
+        """A group of calls in files that the Makefile builds one at a
+        time (each file in its own branch of one ifeq/else block, so no
+        two of them are linked together, naming.exclusive) is one
+        request per file: the name of one build's file never reaches
+        another build's.  Files that may be built together stay one
+        group.  With each group, the files of the other builds."""
+        if self.values is None:
+            return [(g, []) for g in groups]
+        out = []
+        for g in groups:
+            files = sorted({c.file for c in g})
+            if len(files) > 1 and all(
+                    exclusive(self.values.top, a, b)
+                    for i, a in enumerate(files) for b in files[i + 1:]):
+                out += [([c for c in g if c.file == f],
+                         [x for x in files if x != f]) for f in files]
+            else:
+                out.append((g, []))
+        return out
 
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None
@@ -274,7 +306,9 @@ class Decider:
 
     def check_place(self, r: Request) -> None:
         """See placement: a static handle only for a request that exists
-        once by construction, else a field of the driver's own instance."""
+        once by construction (an add that runs once, no device reaching
+        it, or only probes of a driver for one device: CallGraph.singleton),
+        else a field of the driver's own instance."""
         kinds = {self.names[c.key].kind for c in r.calls}
         files = sorted({c.file for c in r.calls})
         adds = r.adds
@@ -296,6 +330,19 @@ class Decider:
         if s is not None:
             r.place = ("field", s)
             return
+        one = [self.graph(a).singleton(a.func) for a in adds]
+        if all(one):
+            # Added only from probes that keep their state in file
+            # scope: one device by construction.
+            if len(files) == 1:
+                r.place = ("static", files[0])
+                r.single = "; ".join(sorted(set(one)))
+                return
+            s, _ = self.place.holder(r.calls, None, shared_ok=True)
+            if s is not None:
+                r.place = ("field", s)
+                r.single = "; ".join(sorted(set(one)))
+                return
         dev = [a for a in adds if self.graph(a).per_device(a.func)]
         cb = [(a, self.graph(a).callback_entry(a.func)) for a in adds]
         cb = [(a, how) for (a, how) in cb if how]
@@ -328,21 +375,47 @@ class Decider:
 
     def check_alive(self, r: Request) -> None:
         """No converted call reads a field handle after the function freed
-        its holder (kfree(x); remove(...) becomes a read of x->h)."""
+        its holder (kfree(x); remove(...) becomes a read of x->h).
+
+        Except a remove that is the statement right after the only free
+        of its holder before it, in the same block (kfree(x); remove(...);
+        adjacent, so nothing runs between them and nothing there uses the
+        request): it is moved before the free, the order the handle needs,
+        and the report says so.  A remove right before the free of its
+        holder (remove(...); kfree(x);) does not clear the handle: the
+        holder is gone next, and nothing can read it."""
         if r.place is None or r.place[0] != "field":
             return
         s = r.place[1][0]
         for c in r.calls:
             pre = self.place.prefix(c, s)
             var = re.split(r'->|\.', pre)[0]
-            for fr in self.units[c.unit].frees:
+            F = self.units[c.unit]
+            adj = F.adjfree.get(c.key, []) if c.fn == REMOVE else []
+            before = []
+            for fr in F.frees:
                 arg = re.sub(r'^\([^()]*\)', '', fr.arg).lstrip("&")
-                if fr.func == c.func and fr.file == c.file and \
-                        fr.line < c.line and arg == var:
-                    self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
-                                "frees %s before %s at %s, which would "
-                                "read the handle from it: move the call "
-                                "before the free" % (
-                                    fr.callee, fr.file, fr.line, var, c.fn,
-                                    c.where))
-                    return
+                if fr.func == c.func and fr.file == c.file and arg == var:
+                    if fr.line < c.line:
+                        before.append(fr)
+                    elif any(not b and ln == fr.line and fc == fr.callee
+                             and x == fr.arg for (fc, x, ln, b) in adj):
+                        r.nonull[c.key] = True
+            if not before:
+                continue
+            fr = before[0]
+            if len(before) == 1 and any(
+                    b and ln == fr.line and fc == fr.callee and x == fr.arg
+                    for (fc, x, ln, b) in adj):
+                r.moved[c.key] = "%s() at %s:%d" % (fr.callee, fr.file,
+                                                    fr.line)
+                r.nonull[c.key] = True
+                continue
+            fr = before[0]
+            self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
+                        "frees %s before %s at %s, which would "
+                        "read the handle from it: move the call "
+                        "before the free" % (
+                            fr.callee, fr.file, fr.line, var, c.fn,
+                            c.where))
+            return

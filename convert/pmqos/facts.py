@@ -123,6 +123,10 @@ class UnitFacts:
     locked_calls: List[Tuple[str, str, str]] = field(default_factory=list)
     srcs: Dict[Tuple[str, str], str] = field(default_factory=dict)
     frees: List[Free] = field(default_factory=list)
+    gstores: Set[Tuple[str, str, str]] = field(default_factory=set)
+    addr0: Set[Tuple[str, str, str]] = field(default_factory=set)
+    adjfree: Dict[Key, List[Tuple[str, str, int, bool]]] = field(
+        default_factory=dict)
 
     def _call(self, d) -> Call:
         k = (relpath(d["file"]), d["line"], d["col"])
@@ -238,6 +242,19 @@ class UnitFacts:
 
     def _f_src(self, d):
         self.srcs[(d["fun"], d["var"])] = d["how"]
+
+    def _f_gstore(self, d):
+        self.gstores.add((d["fun"], d["var"], d["rhs"]))
+
+    def _f_addr0(self, d):
+        self.addr0.add((d["fun"], d["callee"], d["var"]))
+
+    def _f_adjfree(self, d):
+        k = (relpath(d["file"]), d["line"], d["col"])
+        e = (d["callee"], norm(d["arg"]), d["fline"], bool(d["before"]))
+        lst = self.adjfree.setdefault(k, [])
+        if e not in lst:
+            lst.append(e)
 
     def _f_free(self, d):
         self.frees.append(Free(relpath(d["file"]), d["fun"], d["line"],

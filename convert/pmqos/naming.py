@@ -412,6 +412,62 @@ def makefile_objects(top: str, d: str) -> Dict[str, str]:
     return out
 
 
+def makefile_branches(top: str, d: str) -> Dict[str, List[Tuple[int, int]]]:
+    """{object path relative to d: the ifeq/ifneq/ifdef/ifndef blocks of
+    the Makefile (or Kbuild) of d that it is listed in, as (block,
+    branch) pairs, branch 0 before the else and 1 after it}."""
+    out: Dict[str, List[Tuple[int, int]]] = {}
+    for mk in ("Kbuild", "Makefile"):
+        try:
+            with open(os.path.join(top, d, mk), errors="replace") as fh:
+                text = fh.read().replace("\\\n", " ")
+        except OSError:
+            continue
+        stack: List[List[int]] = []
+        n = 0
+        for ln in text.splitlines():
+            w = ln.split("#", 1)[0].split()
+            if not w:
+                continue
+            if w[0] in ("ifeq", "ifneq", "ifdef", "ifndef"):
+                n += 1
+                stack.append([n, 0])
+                continue
+            if w[0] == "else" and stack:
+                # else, or else ifeq ...: the next branch of the block
+                stack[-1][1] += 1
+                continue
+            if w[0] == "endif" and stack:
+                stack.pop()
+                continue
+            m = re.match(r'^\s*[\w-]+?-(?:objs|y|m|\$\(CONFIG_\w+\))'
+                         r'\s*[:+]?=\s*(.*)$', ln)
+            if m:
+                for o in m.group(1).split():
+                    if o.endswith(".o"):
+                        out.setdefault(o, [tuple(b) for b in stack])
+        break
+    return out
+
+
+def exclusive(top: str, f: str, g: str) -> bool:
+    """Files f and g are never built together: the Makefile of their
+    directory lists them in different branches of one ifeq/else block
+    (ifeq ($(CONFIG_BOARD_A),y) obj-y += a.o else obj-y += b.o endif).
+    obj-$(CONFIG_A) += a.o and obj-$(CONFIG_B) += b.o are not: both may
+    be set."""
+    d = os.path.dirname(os.path.normpath(f))
+    if d != os.path.dirname(os.path.normpath(g)):
+        return False
+    br = makefile_branches(top, d)
+    a = br.get(os.path.splitext(os.path.basename(f))[0] + ".o")
+    b = br.get(os.path.splitext(os.path.basename(g))[0] + ".o")
+    if a is None or b is None:
+        return False
+    blocks = dict(a)
+    return any(k in blocks and blocks[k] != v for k, v in b)
+
+
 def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
     """The driver a file is built into: the object of the Makefile (or
     Kbuild) of its directory or one above that lists it (obj-y += a.o,

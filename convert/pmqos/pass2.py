@@ -40,6 +40,14 @@ UPDATE_FORMS = {
 REMOVE_FORM = ("- pm_qos_remove_requirement@P(C, N);\n"
                "+ pm_qos_remove_request(H);\n"
                "+ H = NULL;\n")
+# A remove right after the free of its holder: moved before the free.
+REMOVE_MOVED = ("- FR(X);\n"
+                "- pm_qos_remove_requirement@P(C, N);\n"
+                "+ pm_qos_remove_request(H);\n"
+                "+ FR(X);\n")
+# A remove right before the free of its holder: the handle goes with it.
+REMOVE_FREED = ("- pm_qos_remove_requirement@P(C, N);\n"
+                "+ pm_qos_remove_request(H);\n")
 REMOVE_BRANCH = ("- pm_qos_remove_requirement@P(C, N);\n"
                  "+ {\n"
                  "+ pm_qos_remove_request(H);\n"
@@ -48,8 +56,11 @@ REMOVE_BRANCH = ("- pm_qos_remove_requirement@P(C, N);\n"
 
 
 def branch_text(fn: str, form: str, guard: bool, branch: bool,
-                h: str) -> List[str]:
-    """The SmPL alternatives that rewrite one call of fn in its form."""
+                h: str, moved: bool = False,
+                nonull: bool = False) -> List[str]:
+    """The SmPL alternatives that rewrite one call of fn in its form.
+    moved: a remove right after the free of its holder, moved before it;
+    nonull: a remove whose holder is freed next, so not cleared."""
     if fn == ADD:
         if form in ADD_FORMS:
             return [ADD_FORMS[form].replace("H", h)]
@@ -70,6 +81,10 @@ def branch_text(fn: str, form: str, guard: bool, branch: bool,
         else:
             upd = "pm_qos_update_request(H, V);"
         return [UPDATE_FORMS[form].replace("UPD", upd).replace("H", h)]
+    if moved:
+        return [REMOVE_MOVED.replace("H", h)]
+    if nonull and not branch:
+        return [REMOVE_FREED.replace("H", h)]
     t = REMOVE_BRANCH if branch else REMOVE_FORM
     return [t.replace("H", h)]
 
@@ -84,7 +99,8 @@ def pass2(d) -> Tuple[str, List[str]]:
             continue
         for c in r.calls:
             sig = (c.fn, c.form, r.guard.get(c.key, False), c.branch,
-                   r.handles[c.key])
+                   r.handles[c.key], c.key in r.moved,
+                   r.nonull.get(c.key, False))
             groups.setdefault(sig, []).append(c.key)
             files.add(c.unit)
     readers = sorted(d.readers)
@@ -126,8 +142,12 @@ def pass2(d) -> Tuple[str, List[str]]:
                 "fn@ps(...) { ... }", ""]
     # One rule for every call: once a rule has changed a function, the
     # later rules no longer see the positions of pass 1.
+    moved = any(sig[5] for i, sig in names)
     out += ["@convert disable neg_if@",
-            "expression C, N, V, E;", "statement S1, S2;"]
+            "expression C, N, V, E%s;" % (", X" if moved else "")]
+    if moved:
+        out.append("identifier FR;")
+    out.append("statement S1, S2;")
     for i, sig in names:
         out.append("position p%d : script:python () { at(p%d, %d) };"
                    % (i, i, i))
@@ -135,8 +155,8 @@ def pass2(d) -> Tuple[str, List[str]]:
         out.append("position pr : script:python () { reader(pr) };")
     out += ["@@", "("]
     alts = []
-    for i, (fn, form, guard, br, h) in names:
-        for t in branch_text(fn, form, guard, br, h):
+    for i, (fn, form, guard, br, h, mv, nn) in names:
+        for t in branch_text(fn, form, guard, br, h, mv, nn):
             alts.append(t.replace("@P", "@p%d" % i))
     if readers:
         alts.append("- pm_qos_requirement@pr(C)\n+ pm_qos_request(C)\n")

@@ -3,7 +3,31 @@
 Rule (one handle per request instance): a static handle only for a request
 that exists once by construction (every add runs once: module_init, an
 initcall, __init, or only called from those; or no device reaches the add
-and the request lives in one file).  Otherwise a field, and a field only
+and the request lives in one file; or every add is reached only from
+probes of a driver for one device, and the request lives in one file).
+
+A driver is for one device when each probe that reaches the add keeps its
+device or its state in file scope (CallGraph.file_state): it stores a
+structure pointer it holds into a variable or a field of a variable that
+is not its own (the_usb_info = ui; kgsl_driver.pdev = pdev), assigns such
+a variable an allocation (state = kzalloc(...)), or initialises such a
+work item, timer or lock (INIT_WORK(&work, f)).  A second probe would
+overwrite that state while the first device still uses it, so such a
+driver does not work with two devices anyway; and with one constant name,
+every probe's add made the same name, whose updates and removes reached
+the newest entry: that is what one static handle does (a second add
+replaces the handle, as the name found only the newest).  Spread over
+several files, the handle goes into the structure that the driver's
+single global pointer reaches, when every call reaches it.  A probe that
+only shares something lazily (if (!wq) wq = create_workqueue(...)) or
+counts devices proves nothing: its request stays reported.
+
+Variants of one driver that the Makefile builds one at a time (each
+file in its own branch of one ifeq/else block) are never linked
+together, so the same literal in each is a request of each build: one
+handle per file (Decider.variants, naming.exclusive).
+
+Otherwise a field, and a field only
 in the driver's own per-instance structure: one declared in the driver's
 directory, that the driver allocates (kzalloc, ...) or reaches through
 drvdata, netdev_priv or container_of, or that the single global pointer

@@ -52,10 +52,15 @@ class Site:
 def where_text(r: Request) -> str:
     if r.place[0] == "static":
         w = "static handle %s" % r.handle
-        if r.single:
+        if r.single is True:
             w += ", one instance by construction: no device reaches the add"
+        elif r.single:
+            w += ", one device by construction: %s" % r.single
         return w
-    return "field %s of struct %s" % (r.handle, r.place[1][0])
+    w = "field %s of struct %s" % (r.handle, r.place[1][0])
+    if r.single and r.single is not True:
+        w += ", one device by construction: %s" % r.single
+    return w
 
 
 def sites_of(d) -> Dict[tuple, Site]:
@@ -103,6 +108,12 @@ def converted_text(d, r: Request, c: Call):
             notes.append("the handle must be NULL until the add: check that"
                          " struct %s is allocated zeroed (kzalloc, "
                          "netdev_priv)" % r.place[1][0])
+    if r.variants:
+        notes.append("its own handle: the Makefile builds %s or %s, never "
+                     "together" % (c.file, " or ".join(r.variants)))
+    if c.key in r.moved:
+        notes.append("moved before the %s, which frees its holder and was "
+                     "the statement right before it" % r.moved[c.key])
     if c.fn == ADD and len(r.adds) > 1:
         others = [a.where for a in r.adds if a is not c]
         notes.append("also added at %s: a second add before the remove "

@@ -369,6 +369,69 @@ p << stable.p;
 @@
 emit("table", p, type=str(S), var=str(x))
 
+// A variable's value stored into a name or a field of a name: x = y;
+// or x.f = y;  Which names are file-scope (not a local or parameter of
+// the function) is for convert/pmqos to say (a probe that keeps its
+// device or its state in file statics).
+@gstore@
+identifier x, f, y;
+position p;
+@@
+(
+x@p = y
+|
+x@p.f = y
+)
+
+@script:python@
+x << gstore.x;
+y << gstore.y;
+p << gstore.p;
+@@
+emit("gstore", p, var=str(x), rhs=str(y))
+
+// A remove and a one-argument call (a free) as adjacent statements of one
+// block, in either order: f(x); remove(...); or remove(...); f(x);
+// (convert/pmqos moves such a remove before the free of its holder, and
+// does not clear a handle whose holder is freed next).
+@adjfree@
+identifier fr;
+expression X, C, N;
+position p1, p2;
+@@
+(
+fr@p1(X);
+pm_qos_remove_requirement@p2(C, N);
+|
+pm_qos_remove_requirement@p2(C, N);
+fr@p1(X);
+)
+
+@script:python@
+fr << adjfree.fr;
+X << adjfree.X;
+p1 << adjfree.p1;
+p2 << adjfree.p2;
+@@
+emit("adjfree", p2, callee=str(fr), arg=s(X), fline=int(p1[0].line),
+     before=int(p1[0].line) < int(p2[0].line))
+
+// A call whose first argument is the address of a name: g(&x, ...)
+// (what it initialises, convert/pmqos says: INIT_WORK(&work, f) of a
+// file-scope work item in a probe).
+@addr0@
+identifier g, x;
+position p;
+@@
+g@p(&x, ...)
+
+@script:python@
+g << addr0.g;
+x << addr0.x;
+p << addr0.p;
+@@
+emit("addr0", p, callee=str(g), var=str(x))
+
 // Where a structure pointer comes from: allocated by the driver, or its
 // private data reached from the device (drvdata, netdev_priv,
 // container_of).  Only such a structure is one per driver instance.
