@@ -23,6 +23,8 @@
 
 #include <linux/tracepoint.h>
 #include <linux/workqueue.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
 #include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -67,11 +69,13 @@ static const char *const steps[] = {
 
 static int calls;
 static long last;
+static const char *wq;		/* the workqueue the notifier last ran on */
 
 static int note(struct notifier_block *nb, unsigned long val, void *v)
 {
 	calls++;
 	last = (s32)val;
+	wq = harness_current_wq();
 	return NOTIFY_OK;
 }
 
@@ -189,8 +193,10 @@ static void test_storage(void)
 /*
  * Before ANY_CONTEXT the notifiers run in the caller's context, before the
  * update returns, and update and remove are for process context; from it
- * on they run from the class's work item, and update and remove work in a
- * hard IRQ with nothing sleeping and no notifier called there.
+ * on they run from the class's work item on pm_qos's own workqueue, update
+ * and remove work in a hard IRQ with nothing sleeping and no notifier
+ * called there, and a tighter CPU DMA latency has sent an IPI to each idle
+ * CPU when the update returns.
  */
 static void test_context(void)
 {
@@ -204,9 +210,13 @@ static void test_context(void)
 	CHECK_EQ(calls, 1);
 	CHECK_EQ(last, 100);
 	if (any) {
+		CHECK(wq && !strcmp(wq, "pm_qos"));
+		harness_cpu_idle[2] = 1;
 		harness_hardirq_enter();
 		pm_qos_update_request(a, 50);
 		CHECK_EQ(pm_qos_request(CPU), 50);
+		CHECK_EQ(harness_ipis[2], 1);
+		CHECK_EQ(harness_ipis[1] + harness_ipis[3], 0);
 		pm_qos_remove_request(a);
 		harness_hardirq_exit();
 		CHECK_EQ(calls, 1);
