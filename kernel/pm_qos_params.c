@@ -192,12 +192,13 @@ static s32 pm_qos_extreme(struct pm_qos_object *o)
  * reads the target after the change, so after a burst of changes the last
  * notification carries the final target, and a burst that ends where it
  * began delivers nothing.  pm_qos_wq has one thread, so the deliveries are
- * in order; notify_lock keeps them so if the item runs anywhere else (the
- * tests run it from several threads), each reading the target inside it.
- * The target is read under
- * pm_qos_lock: a change that found the item still pending (and did not
- * queue it) released that lock before, so this read sees the change; one
- * that comes after the read finds the item no longer pending and queues it.
+ * in order; notify_lock keeps them so, each reading the target inside it,
+ * should the item ever run on two threads at once, as it could on 2.6.34's
+ * per-CPU workqueues when queued again while it ran.  The target is read
+ * under pm_qos_lock: a change that found the item still pending (and did
+ * not queue it) released that lock before, so this read sees the change;
+ * one that comes after the read finds the item no longer pending and
+ * queues it.
  */
 static void pm_qos_notify_work(struct work_struct *work)
 {
@@ -223,14 +224,14 @@ static void pm_qos_notify_work(struct work_struct *work)
  * ends the C-state, and the idle loop asks the governor again, which reads
  * the new target.  Asynchronous (no wait for the other CPUs), so it is fine
  * with interrupts off and in hard IRQ.  A CPU that goes idle after the
- * check reads the new target when it selects its state; the barrier orders
- * the store of the target before the reads of what each CPU runs.  The CPU
- * that made the change is awake and reads the target at its next idle entry.
+ * check reads the new target when it selects its state.  The CPU that made
+ * the change is awake and reads the target at its next idle entry.
  */
 static void pm_qos_kick_idle_cpus(void)
 {
 	int cpu, this_cpu;
 
+	/* the store of the target before the reads of what each CPU runs */
 	smp_mb();
 	this_cpu = get_cpu();
 	for_each_online_cpu(cpu)
@@ -423,10 +424,10 @@ static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
  * PM_QOS_DEFAULT_VALUE is ignored with a warning; the one for a NULL
  * request names the caller, ratelimited.
  *
- * Context: any context, hard IRQ and interrupts off included, with any lock
- * held but pm_qos's own and those that queue_work() and a reschedule IPI
- * take: the scheduler's runqueue locks and the workqueue's locks.  Not from
- * NMI.  Does not sleep.
+ * Context: any context but NMI, hard IRQ and interrupts off included, with
+ * any lock held but pm_qos's own and those that queue_work() takes: the
+ * workqueue's, and the scheduler's runqueue locks (it wakes the worker).
+ * Does not sleep.
  */
 void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 			   s32 new_value)
@@ -446,10 +447,10 @@ EXPORT_SYMBOL_GPL(pm_qos_update_request);
  * afterwards.  A NULL @pm_qos_req is silently ignored, so that callers need
  * not test first.
  *
- * Context: any context, hard IRQ and interrupts off included, with any lock
- * held but pm_qos's own and those that queue_work() and a reschedule IPI
- * take: the scheduler's runqueue locks and the workqueue's locks.  Not from
- * NMI.  Does not sleep.
+ * Context: any context but NMI, hard IRQ and interrupts off included, with
+ * any lock held but pm_qos's own and those that queue_work() takes: the
+ * workqueue's, and the scheduler's runqueue locks (it wakes the worker).
+ * Does not sleep.
  */
 void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
