@@ -33,6 +33,7 @@
 /* The leading "pm_qos:" patches of the series; step k is after the k-th. */
 static const char *const steps[] = {
 	"replace named requirements with request handles",
+	"document the throughput class in kilobytes per second",
 	"keep the classes and their targets in arrays indexed by class",
 	"keep the requests of each class in an rbtree",
 	"serialise the notifications of each class",
@@ -46,16 +47,17 @@ static const char *const steps[] = {
 };
 /* macros, not an enum: the layout of the core's objects is tested with #if */
 #define HANDLES 1
-#define ARRAYS 2
-#define RBTREE 3
-#define SERIALISED 4
-#define VALIDATED 5
-#define OPEN_ERRNO 6
-#define HEX 7
-#define READ 8
-#define DEBUGFS 9
-#define ANY_CONTEXT 10
-#define TRACE 11
+#define UNIT_DOC 2	/* the documentation only */
+#define ARRAYS 3
+#define RBTREE 4
+#define SERIALISED 5
+#define VALIDATED 6
+#define OPEN_ERRNO 7
+#define HEX 8
+#define READ 9
+#define DEBUGFS 10
+#define ANY_CONTEXT 11
+#define TRACE 12
 #define NR_STEPS TRACE
 
 #ifndef CORE_STEP
