@@ -50,7 +50,7 @@ generated_files() {
 	ncore=$(core_patches)
 	core=$P/$(series_list | sed -n "${ncore}p")
 	if [ "$ncore" = 0 ]; then
-		notok "series starts with the core's \"pm_qos:\" patches"
+		notok "series has the core's \"pm_qos:\" patches"
 	elif [ -f "$dep/deprecated.c" ] && [ -f "$dep/deprecated.h" ]; then
 		compose_core "$tmp/composed"
 		got=
@@ -98,7 +98,8 @@ core_states() {
 	local ncore k name f out dir=$tmp/states harness=$TOP/tools/testing/pm_qos
 	ncore=$(core_patches)
 	[ "$ncore" -gt 0 ] || return 0
-	series_list | head -n "$ncore" >"$tmp/core-list"
+	series_list | head -n "$ncore" | tail -n +"$(core_first)" >"$tmp/core-list"
+	ncore=$(wc -l <"$tmp/core-list")
 	while IFS= read -r name; do
 		git mailinfo -b /dev/null /dev/null <"$P/$name" | sed -n 's/^Subject: //p'
 	done <"$tmp/core-list" >"$tmp/core-subjects"
