@@ -129,8 +129,9 @@ static DEFINE_SPINLOCK(pm_qos_lock);
  * thread per CPU, bound to the CPU that queued the work, which a real-time
  * task spinning on that CPU holds back for as long as it spins.  This is
  * one thread, not bound to a CPU, so items never run concurrently and it
- * runs wherever there is time.  NULL until pm_qos_power_init() makes it;
- * that queues the work of every class, so no change made before is lost.
+ * runs wherever there is time.  NULL until pm_qos_power_init() makes it
+ * and queues the work of each class whose target moved before, so that no
+ * change made before is lost.
  */
 static struct workqueue_struct *pm_qos_wq;
 
