@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * /sys/kernel/debug/pm_qos/<class> copies the requests under pm_qos_lock
  * and formats them (%pS, a symbol lookup each) after it, so that a reader

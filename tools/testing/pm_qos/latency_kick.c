@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * A tighter CPU DMA latency reaches the idle CPUs before the call that made
  * it returns, whatever its context, and the notifiers run from pm_qos's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* STUBBED: every CPU of the harness's machine (linux/smp.h) is online. */
 #ifndef _HARNESS_LINUX_CPUMASK_H
 #define _HARNESS_LINUX_CPUMASK_H

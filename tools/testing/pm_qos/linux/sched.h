@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* STUBBED: the opener of a device is process harness_pid in the initial
  * pid namespace and harness_vpid in its own (a container's), so that a
  * test sees which of the two the core records.  CUSTOMISED: idle_cpu()
  * says whether CPU n runs its idle task: harness_cpu_idle[n], which a
- * test sets. */
+ * test sets.
+ */
 #ifndef _HARNESS_LINUX_SCHED_H
 #define _HARNESS_LINUX_SCHED_H
 #include <linux/kernel.h>

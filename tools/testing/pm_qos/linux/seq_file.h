@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: single_open() seq_files; seq_printf() understands the
  * kernel's %pS (symbol+offset, through dladdr()).  seq_printf() and
- * seq_putc() with a spinlock held count into harness_format_under_lock. */
+ * seq_putc() with a spinlock held count into harness_format_under_lock.
+ */
 #ifndef _HARNESS_LINUX_SEQ_FILE_H
 #define _HARNESS_LINUX_SEQ_FILE_H
 #include <linux/fs.h>
@@ -9,7 +11,7 @@ struct seq_file {
 	char *buf;
 	size_t size, count;
 	void *private;
-	int (*show)(struct seq_file *, void *);
+	int (*show)(struct seq_file *m, void *v);
 };
 
 extern int harness_format_under_lock;

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: a machine of HARNESS_NR_CPUS CPUs, all online; the calling
  * thread runs on harness_this_cpu.  smp_send_reschedule() counts the IPIs
  * each CPU received into harness_ipis[], and those sent from a hard IRQ
  * handler into harness_ipis_from_hardirq, so that a test sees which CPUs
- * a change kicked before it returned. */
+ * a change kicked before it returned.
+ */
 #ifndef _HARNESS_LINUX_SMP_H
 #define _HARNESS_LINUX_SMP_H
 #include <linux/kernel.h>

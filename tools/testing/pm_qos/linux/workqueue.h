@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: schedule_work() (keventd, "events") and queue_work() on a
  * workqueue of create_singlethread_workqueue() queue the item on one queue
  * of the harness (a second call while it is pending does nothing, as in
@@ -6,7 +7,8 @@
  * process context, or a thread of stress.c does.  While an item runs,
  * harness_current_wq() names its workqueue.  As 2.6.34's workqueues, the
  * pending bit is cleared before the function runs, so an item queued again
- * meanwhile may run on a second thread at the same time. */
+ * meanwhile may run on a second thread at the same time.
+ */
 #ifndef _HARNESS_LINUX_WORKQUEUE_H
 #define _HARNESS_LINUX_WORKQUEUE_H
 #include <linux/kernel.h>
@@ -37,7 +39,8 @@ extern int harness_fail_create_workqueue;
 const char *harness_current_wq(void);
 
 /* Runs queued items, those queued meanwhile too, until the queue is empty;
- * returns how many ran. */
+ * returns how many ran.
+ */
 int harness_run_work(void);
 /* Items queued and not yet taken by harness_run_work(). */
 int harness_work_pending(void);
