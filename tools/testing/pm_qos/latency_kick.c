@@ -231,5 +231,5 @@ static const struct test tests[] = {
 
 int main(void)
 {
-	return run_tests(tests, sizeof(tests) / sizeof(tests[0]));
+	return run_tests(tests, ARRAY_SIZE(tests));
 }

@@ -18,5 +18,6 @@ void smp_send_reschedule(int cpu);
 #define smp_processor_id() harness_this_cpu
 #define get_cpu() harness_this_cpu
 #define put_cpu() do { } while (0)
+/* the kernel's full barrier: a sequentially consistent fence */
 #define smp_mb() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #endif
