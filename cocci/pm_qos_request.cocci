@@ -310,7 +310,8 @@ H << handle_name.H;
 has.setdefault("taken", {})[H] = True
 
 // ---------------------------------------------------------------------
-// Report, org and context: every call.
+// Report, org and context: every call.  Patch mode reports the calls it
+// does not convert.
 
 @script:python depends on report@
 p << old.p;
@@ -329,6 +330,14 @@ identifier oldfn.fn;
 position old.p;
 @@
 * fn@p(...)
+
+// Patch: the calls it leaves, as report prints them.
+@script:python depends on patch@
+p << old.p;
+fn << oldfn.fn;
+@@
+if fn != "pm_qos_requirement" and why(p) is not None:
+	coccilib.report.print_report(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 // ---------------------------------------------------------------------
 // Patch.
