@@ -6,18 +6,21 @@
 ///
 /// Patch mode renames pm_qos_requirement() and makes a static handle of
 /// a request whose handle no call can use once it is freed: a name that
-/// is a literal or a macro, added once in the module's init function
-/// (__init or module_init()) before anything registers there, and removed
-/// only in the exit function (__exit or module_exit()) or on an error
-/// path of init (none returns 0), last: followed there by nothing but
-/// messages, kfree() and other removes.  An update or a remove after a
-/// remove did nothing with names; with a handle it uses freed memory.
+/// is a literal or a macro, whose handle's name no other name of the file
+/// makes ("foo-bar" and "foo_bar" would share one), added once in the
+/// module's init function (__init or module_init()) before anything
+/// registers there, and removed only in the exit function (__exit or
+/// module_exit()) or on an error path of init (none returns 0), last:
+/// followed there by nothing but messages, kfree() and other removes.
+/// An update or a remove after a remove did nothing with names; with a
+/// handle it uses freed memory.
 ///
 /// Every other call is reported with the reason: a name computed at run
-/// time, an add that may run more than once (probe(), open(): keep a
-/// handle per device), an add after pci_register_driver() and the like, a
-/// remove at run time (a fault handler, a notifier, a helper of open()),
-/// a remove before the exit function stops the driver, a used value.
+/// time, two names that make one handle name, an add that may run more
+/// than once (probe(), open(): keep a handle per device), an add after
+/// pci_register_driver() and the like, a remove at run time (a fault
+/// handler, a notifier, a helper of open()), a remove before the exit
+/// function stops the driver, a used value.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
@@ -102,6 +105,12 @@ def why(p):
 		return "%s is removed before %s() calls %s(), which may still " \
 			"use it: remove it last" % \
 			(name, calls[later[0]][3], has["later"][later[0]])
+	clash = sorted(set(calls[k][2] for k in calls if calls[k][2] != name
+			   and handle(calls[k][2]) == handle(name)))
+	if clash:
+		return "%s and %s make one handle name, %s: give each " \
+			"request a handle of its own" % \
+			(name, " and ".join(clash), handle(name))
 	if handle(name) in has.get("taken", {}):
 		return "the name %s is taken" % handle(name)
 	if "include" not in has:
