@@ -10,17 +10,23 @@
 /// makes ("foo-bar" and "foo_bar" would share one), added once in the
 /// module's init function (__init or module_init()) before anything
 /// registers there, and removed only in the exit function (__exit or
-/// module_exit()) or on an error path of init (none returns 0), last:
-/// followed there by nothing but messages, kfree() and other removes.
-/// An update or a remove after a remove did nothing with names; with a
-/// handle it uses freed memory.
+/// module_exit()) or on an error path of init, last: followed there by
+/// nothing but messages, kfree() and other removes.  An error path
+/// returns a negative constant (-ENODEV), or a variable that, on every
+/// path through the remove, was last set to one (or to PTR_ERR(x) in the
+/// branch of IS_ERR(x)) or was last tested by if (ret), if (ret < 0) or
+/// if (ret != 0), in unlikely() or not, in whose branch the path jumps
+/// out; any other return may be 0, and the exit function would remove
+/// the request again.  An update or a remove after a remove did nothing
+/// with names; with a handle it uses freed memory.
 ///
 /// Every other call is reported with the reason: a name computed at run
 /// time, two names that make one handle name, an add that may run more
 /// than once (probe(), open(): keep a handle per device), an add after
 /// pci_register_driver() and the like, a remove at run time (a fault
-/// handler, a notifier, a helper of open()), a remove before the exit
-/// function stops the driver, a used value.
+/// handler, a notifier, a helper of open()), a remove in init on a path
+/// that may return 0, a remove before the exit function stops the
+/// driver, a used value.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
@@ -64,6 +70,29 @@ def mark(prop, p, val=True):
 	for q in p:
 		has.setdefault(prop, {})[key([q])] = val
 
+def note(prop, p, val):
+	has.setdefault(prop, {}).setdefault(key(p), set()).add(val)
+
+# What a return after a remove in init returns: an error for certain
+# (-ENODEV, -1), a variable (whose value the rules below follow), or
+# something else, which may be 0.
+NEG = re.compile(r'^-\s*(\(\s*)?([A-Z][A-Z0-9_]*|[1-9][0-9]*)(\s*\))?$')
+VAR = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
+
+# Whether the remove k may be followed by a return of 0: by a return of
+# a value that is not a negative constant, unless it is a variable that
+# every path through k last set to an error (a negative constant, or
+# PTR_ERR(x) where IS_ERR(x) holds) or last tested nonzero and took that
+# branch.
+def may_succeed(k):
+	if [e for e in has.get("ret", {}).get(k, ())
+	    if not NEG.match(e) and not VAR.match(e)]:
+		return True
+	if k in has.get("untested", {}):
+		return True
+	return bool([d for d, e in has.get("setto", {}).get(k, ())
+		     if not NEG.match(e) and d not in has.get("ptrerr", {})])
+
 # Why the request of the call at p cannot become a static handle, or
 # None when patch mode converts it.
 def why(p):
@@ -96,6 +125,11 @@ def why(p):
 	r0 = [f for f in bad("ret0") if role[f] == "init"]
 	if r0:
 		return "%s is removed in %s() on a path that returns 0" % \
+			(name, r0[0])
+	r0 = [calls[k][3] for k in rms
+	      if role[calls[k][3]] == "init" and may_succeed(k)]
+	if r0:
+		return "%s is removed in %s() on a path that may return 0" % \
 			(name, r0[0])
 	if bad("again"):
 		return "%s is used again after its remove in %s()" % \
@@ -219,6 +253,84 @@ pm_qos_remove_requirement@p(...);
 ... when any
 return 0;
 
+// Init's success path.  What each remove may return ...
+@retval depends on call exists@
+expression E;
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+return E;
+
+// ... and, for a variable, what sets it last (an assignment or an
+// initializer) ...
+@setto depends on call exists@
+identifier v;
+expression E0, E1;
+statement S;
+position p, d;
+@@
+v@d = E0
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+return v;
+
+// ... or nothing in the function (a global, a macro) ...
+@unset depends on call exists@
+identifier f, v;
+expression E1;
+statement S;
+position p;
+@@
+f(...) {
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+return v;
+}
+
+// ... or a test of it that the path leaves by its end: which branch it
+// took is not known.  A path that takes the branch of if (ret) or
+// if (ret < 0) and jumps out (goto, return) from there returns nonzero:
+// the rules above skip the paths through such a test, these two catch
+// those that fall through it.
+@tested_before depends on call exists@
+identifier v;
+expression E1;
+statement S;
+position p;
+@@
+if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+... when != v = E1
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+return v;
+
+@tested_after depends on call exists@
+identifier v;
+expression E1;
+statement S;
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+... when != v = E1
+return v;
+
+// v = PTR_ERR(x) where IS_ERR(x) holds.
+@ptrerr depends on call@
+identifier v;
+expression x;
+position d;
+@@
+if (IS_ERR(x)) { <+... v@d = PTR_ERR(x) ...+> }
+
 @again depends on call exists@
 identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
 expression C, N;
@@ -280,6 +392,39 @@ mark("after_reg", p)
 p << ret0.p;
 @@
 mark("ret0", p)
+
+@script:python@
+p << retval.p;
+E << retval.E;
+@@
+note("ret", p, re.sub(r'\s+', ' ', E))
+
+@script:python@
+p << setto.p;
+d << setto.d;
+E0 << setto.E0;
+@@
+note("setto", p, (key(d), re.sub(r'\s+', ' ', E0)))
+
+@script:python@
+p << unset.p;
+@@
+mark("untested", p)
+
+@script:python@
+p << tested_before.p;
+@@
+mark("untested", p)
+
+@script:python@
+p << tested_after.p;
+@@
+mark("untested", p)
+
+@script:python@
+d << ptrerr.d;
+@@
+mark("ptrerr", d)
 
 @script:python@
 p << again.p;
