@@ -8,24 +8,24 @@
 /// a request whose handle no call can use once it is freed: a name that
 /// is a literal or a macro, whose handle's name no other name of the file
 /// makes ("foo-bar" and "foo_bar" would share one), added once in the
-/// module's init function (__init or module_init()) before anything
-/// registers there, and removed only in the exit function (__exit or
-/// module_exit()) or on an error path of init, last: followed there by
-/// nothing but messages, kfree() and other removes.  An error path
-/// returns a negative constant (-ENODEV), or a variable that, on every
-/// path through the remove, was last set to one (or to PTR_ERR(x) in the
-/// branch of IS_ERR(x)) or was last tested by if (ret), if (ret < 0) or
-/// if (ret != 0), in unlikely() or not, in whose branch the path jumps
-/// out; any other return may be 0, and the exit function would remove
-/// the request again.  An update or a remove after a remove did nothing
-/// with names; with a handle it uses freed memory.
+/// module's init function (__init or module_init()), outside any loop,
+/// before anything registers there, and removed only in the exit
+/// function (__exit or module_exit()) or on an error path of init, last:
+/// followed there by nothing but messages, kfree() and other removes.
+/// An error path returns a negative constant (-ENODEV), or a variable
+/// that, on every path through the remove, was last set to one (or to
+/// PTR_ERR(x) in the branch of IS_ERR(x)) or was last tested by if (ret),
+/// if (ret < 0) or if (ret != 0), in unlikely() or not, in whose branch
+/// the path jumps out; any other return may be 0, and the exit function
+/// would remove the request again.  An update or a remove after a remove
+/// did nothing with names; with a handle it uses freed memory.
 ///
 /// Every other call is reported with the reason: a name computed at run
 /// time, two names that make one handle name, an add that may run more
-/// than once (probe(), open(): keep a handle per device), an add after
-/// pci_register_driver() and the like, a remove at run time (a fault
-/// handler, a notifier, a helper of open()), a remove in init on a path
-/// that may return 0, a remove before the exit function stops the
+/// than once (probe(), open(), a loop: keep a handle per device), an add
+/// after pci_register_driver() and the like, a remove at run time (a
+/// fault handler, a notifier, a helper of open()), a remove in init on a
+/// path that may return 0, a remove before the exit function stops the
 /// driver, a used value.
 ///
 // Confidence: Moderate
@@ -109,6 +109,9 @@ def why(p):
 		return "no add of %s in this file" % name
 	if len(adds) > 1:
 		return "%s is added more than once: keep a handle per device" % name
+	if ok("loop", adds[0]):
+		return "%s is added in a loop, more than once: keep a handle " \
+			"per device" % name
 	if role.get(calls[adds[0]][3]) != "init":
 		return "%s is added outside module init, where it may run " \
 			"more than once: keep a handle per device" % name
@@ -243,6 +246,14 @@ position p;
 reg(...)
 ... when any
 pm_qos_add_requirement@p(...)
+
+// An add that a path reaches again: a loop, a jump back.
+@loop depends on call exists@
+position p;
+@@
+pm_qos_add_requirement@p(...);
+... when any
+pm_qos_add_requirement@p(...);
 
 // After a remove: a return of 0, a use of the same request, a call that
 // may stop (or start) something that uses it.
@@ -387,6 +398,11 @@ role[f] = "exit"
 p << after_reg.p;
 @@
 mark("after_reg", p)
+
+@script:python@
+p << loop.p;
+@@
+mark("loop", p)
 
 @script:python@
 p << ret0.p;
