@@ -610,7 +610,7 @@ class Values:
         own = owner_struct(key)
         devlits = [(a, w) for (a, w, f) in self.devlits if self.mine(c, f)]
         if m or fld in DEV_NAME_FIELDS or (fld == "name" and
-                                            own in DEV_NAME_OWNERS):
+                                           own in DEV_NAME_OWNERS):
             out = [(("dev", self.driver(c.file)),
                     "read at %s" % c.where)] + devlits
             out += [(a, w) for (a, w, f) in self.stores.get(fld, [])
