@@ -318,6 +318,13 @@ static void test_held_notification(const char *a, const char *b)
 	int32_t agg[4] = { 0 };
 	pid_t stuck[4] = { 0 };
 
+	/*
+	 * The notification of the tests before (the last close) may still be
+	 * on its way: let it arrive, or it is the one the hold catches.
+	 */
+	if (!wait_notified(qos_get(DEV_CPU_DMA), slack_ms(5000)))
+		diag("notifications had not caught up with %d before the hold",
+		     (int)qos_get(DEV_CPU_DMA));
 	if (fa < 0 || fb < 0 || hold_set(1) || (calls0 = hold_calls()) < 0) {
 		tap_result(0, "%s: hw_params returns while its notification is held",
 			   a);
