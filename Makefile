@@ -10,8 +10,9 @@ skip_ok = || [ $$? = 77 ]
 
 help:
 	@echo "make check          install what is missing, run tier 1 tests, and tier 2 if KSRC has a tree"
-	@echo "make convert [DIR=] [ARGS=]  Coccinelle conversion of an out-of-tree driver"
-	@echo "                    (default: examples/pmqos-demo; ARGS=--in-place or --report)"
+	@echo "make convert [DIR=] [ARGS=] [KSRC=]  Coccinelle conversion of an out-of-tree driver"
+	@echo "                    (default: examples/pmqos-demo; ARGS=--in-place or --report;"
+	@echo "                    KSRC=, when set, the tree it builds against: --ksrc)"
 	@echo "make boot           build the series-applied kernel (KSRC) and run the guest tests in QEMU"
 	@echo "make boot-debug     the same with lockdep, kmemleak, slub_debug, debugobjects"
 	@echo "make series-check   mail format, consistency with the core files, checkpatch (tier 2 with KSRC)"
@@ -28,8 +29,10 @@ deps:
 check: deps
 	@scripts/check
 
+# KSRC, on the command line or in the environment, is the tree the driver
+# builds against.
 convert: deps
-	@convert/pmqos-convert $(ARGS) $(DIR)
+	@convert/pmqos-convert $(if $(KSRC),--ksrc "$(KSRC)") $(ARGS) $(DIR)
 
 boot: deps
 	@scripts/boot $(skip_ok)

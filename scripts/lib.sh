@@ -1,5 +1,5 @@
 # Common shell definitions for the project's scripts; sourced, never run.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # settings, read where it is sourced
 
 # The settings below are defined here and nowhere else: the Makefiles read
 # them from this file (make -C tools/testing/pm_qos -pn | grep CACHE).
@@ -10,12 +10,19 @@ CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
 # Files of Debian's linux-source-6.1, extracted by scripts/deps only.
 L61=$CACHE/linux-6.1
-# A call of the string API (extended regex).
-OLD_API_RE='pm_qos_(add|update|remove)_requirement|pm_qos_requirement[[:space:]]*\('
+# A call of the string API (extended regex): the shell's form of
+# API_CALL in convert/pmqos/facts.py, which is the definition (the
+# converter's); convert/tests/run checks that the two agree.
+OLD_API_RE='\<(pm_qos_(add|update|remove)_requirement|pm_qos_requirement)[[:space:]]*\('
 prog=${prog:-$(basename "$0")}
 
-# Toolchain flags a 2010 tree needs with gcc 12 (DESIGN.md), and the lock
-# that keeps kernel builds on this machine one at a time.
+# Toolchain flags a 2010 tree needs with Debian 12's gcc 12, whose defaults
+# it predates: -fno-pie -no-pie, as 2.6.34 links a kernel at fixed
+# addresses and knows nothing of PIE; -std=gnu89 for the tree and its host
+# tools, whose inline functions have GNU89 semantics (gcc 12's default
+# dialect would define them in every unit); -fno-stack-protector, as
+# Debian's gcc turns the protector on where 2.6.34 does not set it up.
+# And the lock that keeps kernel builds on this machine one at a time.
 KCC="gcc -fno-pie -no-pie -std=gnu89 -fno-stack-protector"
 KHOSTCC="gcc -std=gnu89"
 KBUILD_LOCK=$CACHE/build/.kbuild.lock
@@ -51,21 +58,60 @@ need_tool() {
 		die "missing '$1': run 'make deps' (or apt-get install $2)"
 }
 
+# kernel_make SRC OUT ARG...: make in the kernel tree SRC with O=OUT and the
+# toolchain flags above, under the build lock (one kernel build at a time
+# on this machine), niced.  scripts/kbuild builds the same way.
+kernel_make() {
+	local src=$1 out=$2
+	shift 2
+	(
+		mkdir -p "$(dirname "$KBUILD_LOCK")"
+		exec 9>"$KBUILD_LOCK"
+		flock 9
+		nice -n 10 make -C "$src" O="$out" CC="$KCC" HOSTCC="$KHOSTCC" "$@"
+	)
+}
+
 # TAP (kselftest style) for a test script: tap_plan N announces N results
 # (optional), ok/notok NAME count a result, diag turns its stdin into
 # comments, tap_skip_all says in one line why nothing ran and exits 77,
 # tap_finish prints the plan (unless announced) and "N passed, N failed",
 # and fails if anything failed.
+# A result's name reads the same on any machine (tap_name): a path of the
+# repository is relative to it, a path of the cache starts with $CACHE.
 TAP_N=0 TAP_PASS=0 TAP_FAIL=0 TAP_PLAN=
 tap_plan() { TAP_PLAN=$1; echo "1..$1"; }
-ok() { TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1)); echo "ok $TAP_N - $*"; }
-notok() { TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $*"; }
+tap_name() {
+	local s=$*
+	s=${s//"$TOP/"/} s=${s//"$TOP"/.}
+	echo "${s//"$CACHE"/\$CACHE}"
+}
+ok() {
+	TAP_N=$((TAP_N + 1)) TAP_PASS=$((TAP_PASS + 1))
+	echo "ok $TAP_N - $(tap_name "$*")"
+}
+notok() {
+	TAP_N=$((TAP_N + 1)) TAP_FAIL=$((TAP_FAIL + 1))
+	echo "not ok $TAP_N - $(tap_name "$*")"
+}
 diag() { sed 's/^/# /'; }
 tap_skip_all() { echo "1..0 # SKIP $*"; exit 77; }
 tap_finish() {
 	[ -n "$TAP_PLAN" ] || echo "1..$TAP_N"
 	echo "$TAP_PASS passed, $TAP_FAIL failed"
 	[ "$TAP_FAIL" = 0 ]
+}
+
+# The line that closes every test program's TAP, "N passed, N failed",
+# optionally after a step's label ("LABEL: N passed, N failed"), as an awk
+# (extended) regular expression; tap_count is its one parser.
+TAP_COUNT_RE='^([A-Za-z0-9_-]+: )?[0-9]+ passed, [0-9]+ failed'
+# tap_count [FILE...]: print "P F", the counts of the last such line of
+# FILE (or stdin); print nothing when there is none.
+tap_count() {
+	awk -v re="$TAP_COUNT_RE" '$0 ~ re {
+		sub(/^[A-Za-z0-9_-]+: /, ""); p = $1; f = $3; seen = 1 }
+		END { if (seen) print p, f }' "$@"
 }
 
 # timed LABEL CMD...: run CMD, then report how long it took.
@@ -78,49 +124,9 @@ timed() {
 	return $rc
 }
 
-# The identity that signs the mails (From:, Signed-off-by:): the git identity
-# of whoever runs the script, or this placeholder where none is set.
-PLACEHOLDER_IDENT='pm-qos series <pm-qos@example.invalid>'
-mail_ident() {
-	local name email
-	name=$(git -C "$TOP" config user.name 2>/dev/null || true)
-	email=$(git -C "$TOP" config user.email 2>/dev/null || true)
-	if [ -n "$name" ] && [ -n "$email" ]; then
-		echo "$name <$email>"
-	else
-		echo "$PLACEHOLDER_IDENT"
-	fi
-}
-
-# ident_name IDENT, ident_email IDENT: the parts of "Name <email>".
-ident_name() { echo "${1% <*}"; }
-ident_email() { echo "$1" | sed 's/.*<\(.*\)>$/\1/'; }
-
-# compose_core DIR: write into DIR the core files as the last of the
-# leading "pm_qos:" patches of series leaves them, the new core beside the
-# string API: kernel/pm_qos_params.c with compose/deprecated.c
-# (its leading #include lines join the core's first block of includes, the
-# rest is appended), include/linux/pm_qos_params.h with deprecated.h before
-# its final #endif, and Documentation/power/pm_qos_interface.txt and
-# include/trace/events/pm_qos.h (the core's tracepoints) as they are.
-compose_core() {
-	mkdir -p "$1/kernel" "$1/include/linux" "$1/include/trace/events" \
-		"$1/Documentation/power"
-	cp "$TOP/Documentation/power/pm_qos_interface.txt" "$1/Documentation/power/"
-	cp "$TOP/include/trace/events/pm_qos.h" "$1/include/trace/events/"
-	python3 "$TOP/scripts/pmqos_mail.py" compose "$TOP" "$1"
-}
-
-# mail_files MAIL: the paths a mail's diff touches.
-mail_files() { sed -n 's|^diff --git a/\(.*\) b/.*$|\1|p' "$1"; }
-
-# section FILE MAIL: the diff of FILE in MAIL, on stdout.
-section() {
-	awk -v want="diff --git a/$1 b/$1" '
-		/^diff --git / { on = ($0 == want) }
-		/^-- $/ { on = 0 }
-		on' "$2"
-}
+# section FILE DIFF: the diff of FILE in DIFF (a mail, or a patch as
+# convert/pmqos-convert prints it), on stdout.
+section() { python3 "$TOP/scripts/pmqos_mail.py" section "$1" "$2"; }
 
 # prepared_tree VARIANT N [OPTION...]: print the path of the worktree
 # that scripts/kbuild --prepare brings to KSRC + compat/ + the first N
@@ -147,37 +153,4 @@ core_patches() {
 		n=$((n + 1))
 	done <"$TOP/series"
 	echo "$n"
-}
-
-# get_maintainer_copy: print the path of a runnable copy of KSRC's
-# scripts/get_maintainer.pl, made in $CACHE (the tree is never modified).
-# v2.6.34's copy reads MAINTAINERS with m/^(\C):/, and Perl >= 5.24 refuses
-# \C in a regex: the copy matches the one-letter tag with ([A-Z]) instead,
-# as upstream's later get_maintainer.pl does.  Run it from the top of
-# KSRC (it reads ./MAINTAINERS) with gm_run.
-get_maintainer_copy() {
-	local dir cp
-	dir=$CACHE/get_maintainer-$(basename "$KSRC")
-	cp=$dir/get_maintainer.pl
-	[ -f "$KSRC/scripts/get_maintainer.pl" ] && [ -f "$KSRC/MAINTAINERS" ] || {
-		echo "no scripts/get_maintainer.pl or MAINTAINERS in KSRC=$KSRC" >&2
-		return 1
-	}
-	mkdir -p "$dir"
-	sed 's/(\\C):/([A-Z]):/g' "$KSRC/scripts/get_maintainer.pl" >"$cp"
-	if ! perl -c "$cp" >"$dir/perl-c.log" 2>&1; then
-		echo "$KSRC/scripts/get_maintainer.pl does not compile under $(perl -e 'print $^V') even with \\C replaced:" >&2
-		head -n 5 "$dir/perl-c.log" >&2
-		return 1
-	fi
-	echo "$cp"
-}
-
-# gm_run COPY ARGS...: run get_maintainer.pl's copy at the top of KSRC, with
-# no git history (KSRC's history is an import, not upstream's) and Perl's
-# hash order fixed, so that the same patch gives the same lines every time.
-gm_run() {
-	local cp=$1
-	shift
-	(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl "$cp" --nogit "$@")
 }

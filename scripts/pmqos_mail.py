@@ -1,37 +1,51 @@
 #!/usr/bin/env python3
-"""The series' mails: how they are read, what form they must have, how
-mkseries finishes them, and the core files they are composed from.  The one
-parser of the mails for scripts/series-check and scripts/mkseries.
+"""The series' mails: who signs them, how they are read, what form they
+must have and how mkseries finishes them.  The one parser of the mails for
+scripts/series-check, scripts/mkseries and scripts/bench; the headers are
+read with the standard email package (email.policy.default), as b4 does.
 
-usage: pmqos_mail.py patch [--lists FILE] MAIL POS TOTAL IDENT...
-       pmqos_mail.py cover [--lists FILE] MAIL TOTAL IDENT...
-       pmqos_mail.py notes MAIL
-       pmqos_mail.py finish OUT NOTES OLD_COVER RCPT
-       pmqos_mail.py compose TOP OUT
+  ident [--placeholder] [--name | --email]
+        the identity that signs the mails: the git identity of whoever
+        runs the scripts, or the placeholder where none is set
+  files MAIL
+        the paths that MAIL's diff touches, one a line
+  section FILE MAIL
+        the diff of FILE in MAIL
+  notes MAIL
+        the text between a mail's "---" and its diffstat
+  patch [--lists FILE] MAIL POS TOTAL [IDENT...]
+  cover [--lists FILE] MAIL TOTAL [IDENT...]
+        check the form of a patch mail (at place POS of TOTAL) or of the
+        cover letter, as git format-patch and b4 write them.  IDENT: the
+        identities that may sign (From:, Signed-off-by:), by default the
+        runner's and the placeholder.  FILE: the mailing lists, one address
+        a line (the L: entries of the tree's MAINTAINERS); without it a list
+        is an address at a list host (LIST_HOSTS).  Prints one line per
+        problem and exits 1 if there is any; a line starting "note:" is
+        information only.
+  finish OUT NOTES OLD_COVER RCPT
+        in the mails git format-patch wrote to OUT, put back each mail's
+        notes (NOTES/1, NOTES/2, ...) and its recipients (RCPT/NNNN.m, .l:
+        the maintainers and lists get_maintainer.pl named), and give the
+        cover letter the subject, date and text of OLD_COVER.
 
-patch, cover: check the form of a patch mail (at place POS of TOTAL) or of
-the cover letter, as git format-patch and b4 write them.  IDENT: the
-identities that may sign (From:, Signed-off-by:).  FILE: the mailing
-lists, one address a line (the L: entries of the tree's MAINTAINERS);
-without it a list is an address at a list host (LIST_HOSTS).  Prints one
-line per problem and exits 1 if there is any; a line starting "note:" is
-information only.
-
-notes: print the text between a mail's "---" and its diffstat.
-
-finish: in the mails git format-patch wrote to OUT, put back each mail's
-notes (NOTES/1, NOTES/2, ...) and its recipients (RCPT/NNNN.m, .l: the
-maintainers and lists get_maintainer.pl named), and give the cover letter
-the subject, date and text of OLD_COVER.
-
-compose: write into OUT the core files as the last of the leading
-"pm_qos:" patches leaves them, from the repository at TOP (see
-compose_core in scripts/lib.sh).
+The core files the mails are built from are pmqos_compose.py's.
 """
+import argparse
+import email.parser
+import email.policy
 import email.utils
 import glob
+import os
 import re
+import subprocess
 import sys
+from email.message import EmailMessage
+from typing import List, Optional, Sequence, Tuple
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Who signs the mails where git names nobody; the committed mails carry it.
+PLACEHOLDER_IDENT = 'pm-qos series <pm-qos@example.invalid>'
 
 # Where the lists of v2.6.34's MAINTAINERS live, for a check without a tree.
 LIST_HOSTS = re.compile(r'@(vger\.kernel\.org|lists\.[a-z0-9.-]+|'
@@ -47,13 +61,13 @@ DIFFSTAT_FILE = re.compile(r'^ \S.*\| ', re.M)
 DIFFSTAT_SUM = re.compile(r'^ \d+ files? changed', re.M)
 
 
-def read(path):
+def read(path: str) -> str:
     """The text of the mail at path."""
     with open(path, encoding='utf-8') as f:
         return f.read()
 
 
-def parts(text):
+def parts(text: str) -> Tuple[str, str, str, str]:
     """A mail as (head, message, sep, rest): the header block; the
     changelog; the "---" line's separator where the mail has that line,
     else ''; and what follows it (notes, diffstat, diff)."""
@@ -62,22 +76,14 @@ def parts(text):
     return head, msg, sep, rest
 
 
-def headers(head):
-    """The header fields of a mail's head, continuation lines joined."""
-    hdr, last = {}, None
-    for line in head.split('\n'):
-        if line.startswith('From ') and last is None:
-            continue
-        if line[:1] in (' ', '\t') and last:
-            hdr[last] += ' ' + line.strip()
-            continue
-        k, _, v = line.partition(': ')
-        last = k
-        hdr[k] = v
-    return hdr
+def headers(head: str) -> EmailMessage:
+    """The header fields of a mail's head (its mbox "From " line aside),
+    parsed and unfolded by the email package."""
+    parser = email.parser.HeaderParser(policy=email.policy.default)
+    return parser.parsestr(head + '\n\n')  # type: ignore[return-value]
 
 
-def notes(rest):
+def notes(rest: str) -> str:
     """The text below a mail's "---" up to its diffstat or its diff."""
     out = []
     for line in rest.split('\n'):
@@ -88,11 +94,11 @@ def notes(rest):
     return '\n'.join(out).strip('\n')
 
 
-def subject(hdr, pos, total):
+def subject(hdr: EmailMessage, pos: int, total: int) -> List[str]:
     """'[PATCH n/N] subsystem: summary' with n/N the place in series."""
     m = re.fullmatch(r'\[PATCH (?:v\d+ )?(\d+)/(\d+)\] '
                      r'([A-Za-z0-9_./-]+(?:: [A-Za-z0-9_./-]+)*): (\S.*)',
-                     hdr.get('Subject', ''))
+                     str(hdr.get('Subject', '')))
     if not m:
         return ['Subject %r is not "[PATCH n/N] subsystem: summary"'
                 % hdr.get('Subject')]
@@ -108,19 +114,18 @@ def subject(hdr, pos, total):
     return errs
 
 
-def recipients(hdr):
+def recipients(hdr: EmailMessage) -> List[str]:
     """The addresses of the To: and Cc: headers, in lower case."""
-    return [a.lower() for _, a in
-            email.utils.getaddresses([hdr.get('To', ''), hdr.get('Cc', '')])
-            if a]
+    return [a.addr_spec.lower() for k in ('To', 'Cc')
+            for a in getattr(hdr[k], 'addresses', ()) if a.addr_spec]
 
 
-def is_list(addr, lists):
+def is_list(addr: str, lists: Optional[List[str]]) -> bool:
     """A mailing list: one of lists, or without them at a list host."""
     return addr in lists if lists is not None else bool(LIST_HOSTS.search(addr))
 
 
-def changelog(msg, rest, idents):
+def changelog(msg: str, rest: str, idents: Sequence[str]) -> List[str]:
     """Sign-offs, a body that can say problem, fix and testing, a note of
     what was tested, a diffstat and a diff."""
     errs = []
@@ -136,7 +141,8 @@ def changelog(msg, rest, idents):
         print('note: "Tested:" is in the changelog, not below the "---"')
     elif not re.search(r'^Tested', notes(rest), re.M) and \
             'tested' not in msg.lower():
-        errs.append('says nothing of what was tested (a "Tested:" note below the "---")')
+        errs.append('says nothing of what was tested '
+                    '(a "Tested:" note below the "---")')
     if not re.search(r'^ \d+ files? changed(, \d+ insertions?\(\+\))?'
                      r'(, \d+ deletions?\(-\))?$', rest, re.M):
         errs.append('no diffstat after "---"')
@@ -145,7 +151,8 @@ def changelog(msg, rest, idents):
     return errs
 
 
-def patch(path, pos, total, idents, lists=None):
+def patch(path: str, pos: int, total: int, idents: Sequence[str],
+          lists: Optional[List[str]] = None) -> List[str]:
     """The problems of the patch mail at path, at place pos of total."""
     head, msg, sep, rest = parts(read(path))
     hdr = headers(head)
@@ -153,10 +160,10 @@ def patch(path, pos, total, idents, lists=None):
     if not any(is_list(a, lists) for a in recipients(hdr)):
         errs.append('To:/Cc: name no mailing list (%s)'
                     % (', '.join(recipients(hdr)) or 'no recipients'))
-    if hdr.get('From') not in idents:
+    if str(hdr.get('From')) not in idents:
         errs.append('From: is %r, neither the placeholder nor the runner'
                     % hdr.get('From'))
-    if not hdr.get('Date') or email.utils.parsedate_tz(hdr['Date']) is None:
+    if getattr(hdr['Date'], 'datetime', None) is None:
         errs.append('no valid Date:')
     errs += subject(hdr, pos, total)
     if not sep:
@@ -174,7 +181,8 @@ COVER = [
 ]
 
 
-def cover(path, total, idents, lists=None):
+def cover(path: str, total: int, idents: Sequence[str],
+          lists: Optional[List[str]] = None) -> List[str]:
     """The problems of the cover letter at path, of a series of total."""
     text = read(path)
     errs = []
@@ -188,8 +196,7 @@ def cover(path, total, idents, lists=None):
             errs.append('no "Changes in v%d:" list' % v)
     have = recipients(headers(parts(text)[0]))
     errs += ['To:/Cc: lack %s' % a for a in COVER_LISTS if a not in have]
-    if not any(re.search(r'^From: %s$' % re.escape(i), text, re.M)
-               for i in idents):
+    if str(headers(parts(text)[0]).get('From')) not in idents:
         errs.append('From: is neither the placeholder nor the runner')
     errs += [e for r, e in COVER if not re.search(r, text, re.M)]
     if 'v2.6.34' not in text:
@@ -197,12 +204,12 @@ def cover(path, total, idents, lists=None):
     return errs
 
 
-def lines(path):
+def lines(path: str) -> List[str]:
     """The non-empty lines of one of get_maintainer.pl's outputs."""
-    return [l for l in read(path).split('\n') if l.strip()]
+    return [line for line in read(path).split('\n') if line.strip()]
 
 
-def unique(addrs):
+def unique(addrs: Sequence[str]) -> List[str]:
     """addrs in order, each mailbox once (compared by its address)."""
     seen, res = set(), []
     for a in addrs:
@@ -213,23 +220,26 @@ def unique(addrs):
     return res
 
 
-def trailer_cc(text):
+def trailer_cc(text: str) -> List[str]:
     """The Cc: lines of a mail's changelog (git send-email copies them)."""
     return re.findall(r'^Cc: (.*)$', parts(text)[1], re.M)
 
 
-def add_recipients(text, to, cc):
+def add_recipients(text: str, to: Sequence[str],
+                   cc: Sequence[str]) -> str:
     """The mail with To: and Cc: after its Subject:, folded as git does."""
     head, body = text.split('\n\n', 1)
     head = re.sub(r'^(?:To|Cc): .*(?:\n[ \t].*)*\n?', '', head, flags=re.M)
     add = ''.join('%s: %s\n' % (k, ',\n    '.join(v))
                   for k, v in (('To', to), ('Cc', cc)) if v)
     m = re.search(r'^Subject: .*(?:\n[ \t].*)*\n', head + '\n', re.M)
-    head = (head + '\n')[:m.end()] + add + (head + '\n')[m.end():]
+    at = m.end() if m else len(head) + 1  # no Subject: at the end
+    head = (head + '\n')[:at] + add + (head + '\n')[at:]
     return head.rstrip('\n') + '\n\n' + body
 
 
-def finish(out, notes_dir, old_cover, rcpt):
+def finish(out: str, notes_dir: str, old_cover: str,
+           rcpt: str) -> List[str]:
     """Finish the mails git format-patch wrote to out: each patch gets its
     notes back below its "---" and is To: its maintainers (its lists where
     it has none) and Cc: its lists and its changelog's Cc: lines; the cover
@@ -276,54 +286,120 @@ def finish(out, notes_dir, old_cover, rcpt):
     return []
 
 
-def compose(top, out):
-    """Write into out the core files as the last of the leading "pm_qos:"
-    patches leaves them: kernel/pm_qos_params.c with compose/deprecated.c
-    (its leading #include lines join the core's first block of includes,
-    the rest is appended), include/linux/pm_qos_params.h with
-    compose/deprecated.h before its final #endif."""
-    dep = top + '/compose/deprecated'
-    core = read(top + '/kernel/pm_qos_params.c').split('\n')
-    extra = read(dep + '.c').split('\n')
-    inc = []
-    while extra and extra[0].startswith('#include'):
-        inc.append(extra.pop(0))
-    first = next(i for i, l in enumerate(core) if l.startswith('#include'))
-    end = next(i for i in range(first, len(core))
-               if not core[i].startswith('#include'))
-    core[end:end] = inc
-    with open(out + '/kernel/pm_qos_params.c', 'w', encoding='utf-8') as w:
-        w.write('\n'.join(core).rstrip('\n') + '\n' + '\n'.join(extra))
-    head = read(top + '/include/linux/pm_qos_params.h').split('\n')
-    i = max(i for i, l in enumerate(head) if l.startswith('#endif'))
-    with open(out + '/include/linux/pm_qos_params.h', 'w',
-              encoding='utf-8') as w:
-        w.write('\n'.join(head[:i]) + '\n' + read(dep + '.h') +
-                '\n'.join(head[i:]))
-    return []
+def ident(placeholder: bool = False) -> str:
+    """The identity that signs the mails (From:, Signed-off-by:): the git
+    identity of whoever runs the scripts, or PLACEHOLDER_IDENT where none
+    is set (or where placeholder asks for it)."""
+    def config(key: str) -> str:
+        r = subprocess.run(['git', '-C', TOP, 'config', key],
+                           capture_output=True, text=True, check=False)
+        return r.stdout.strip()
+    if placeholder:
+        return PLACEHOLDER_IDENT
+    name, addr = config('user.name'), config('user.email')
+    return '%s <%s>' % (name, addr) if name and addr else PLACEHOLDER_IDENT
 
 
-def main(argv):
-    lists = None
-    cmd, args = (argv[1], argv[2:]) if len(argv) > 1 else ('', [])
+def lines_of(path: str) -> List[str]:
+    """The lines of the file at path, bytes that are not UTF-8 kept."""
+    with open(path, encoding='utf-8', errors='surrogateescape') as f:
+        return f.read().splitlines()
+
+
+def files(path: str) -> List[str]:
+    """The paths that the diff of the mail at path touches."""
+    return [m.group(1) for m in
+            (re.match(r'diff --git a/(.*) b/', line)
+             for line in lines_of(path)) if m]
+
+
+def section(file: str, path: str) -> List[str]:
+    """The lines of the diff of file in the mail or patch at path.  In a
+    mail of git format-patch a file's diff runs from its "diff --git" line
+    to the next one or to the signature's "-- "; in a patch without
+    "diff --git" lines (as convert/pmqos-convert prints it) from its
+    "--- a/FILE" line to the next "--- " header."""
+    want, on, git, out = 'diff --git a/%s b/%s' % (file, file), False, \
+        False, []
+    for line in lines_of(path):
+        if line.startswith('diff --git '):
+            git, on = True, line == want
+        elif git and line == '-- ':
+            on = False
+        elif not git and line.startswith('--- '):
+            on = line.split()[1:2] == ['a/' + file]
+        if on:
+            out.append(line)
+    return out
+
+
+def print_lines(lines: Sequence[str]) -> None:
+    """Print lines as they were read, non-UTF-8 bytes and all."""
+    sys.stdout.buffer.write(''.join(line + '\n' for line in lines)
+                            .encode('utf-8', 'surrogateescape'))
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line (see the module's docstring)."""
+    ap = argparse.ArgumentParser(
+        prog='pmqos_mail.py', description=__doc__.split('\n\n')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split('\n\n', 1)[1])
+    sub = ap.add_subparsers(dest='cmd', required=True, metavar='COMMAND')
+    p = sub.add_parser('ident', help='the identity that signs the mails')
+    p.add_argument('--placeholder', action='store_true')
+    part = p.add_mutually_exclusive_group()
+    part.add_argument('--name', action='store_true')
+    part.add_argument('--email', action='store_true')
+    sub.add_parser('files', help="the paths a mail's diff touches") \
+        .add_argument('mail')
+    p = sub.add_parser('section', help='the diff of FILE in MAIL')
+    p.add_argument('file')
+    p.add_argument('mail')
+    sub.add_parser('notes', help="the text below a mail's ---") \
+        .add_argument('mail')
+    for cmd in ('patch', 'cover'):
+        p = sub.add_parser(cmd, help='check the form of a %s' %
+                           ('patch mail' if cmd == 'patch' else
+                            'cover letter'))
+        p.add_argument('--lists', metavar='FILE')
+        p.add_argument('mail')
+        if cmd == 'patch':
+            p.add_argument('pos', type=int)
+        p.add_argument('total', type=int)
+        p.add_argument('idents', nargs='*', metavar='IDENT')
+    p = sub.add_parser('finish', help='finish the mails of format-patch')
+    for a in ('out', 'notes_dir', 'old_cover', 'rcpt'):
+        p.add_argument(a)
+    return ap.parse_args(argv)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    errs: List[str] = []
     try:
-        if cmd in ('patch', 'cover') and args[:1] == ['--lists'] and \
-                len(args) >= 2:
-            lists = [l.strip().lower() for l in open(args[1]) if l.strip()]
-            args = args[2:]
-        if cmd == 'patch' and len(args) >= 3:
-            errs = patch(args[0], int(args[1]), int(args[2]), args[3:], lists)
-        elif cmd == 'cover' and len(args) >= 2:
-            errs = cover(args[0], int(args[1]), args[2:], lists)
-        elif cmd == 'notes' and len(args) == 1:
-            sys.stdout.write(notes(parts(read(args[0]))[3]))
-            errs = []
-        elif cmd == 'finish' and len(args) == 4:
-            errs = finish(*args)
-        elif cmd == 'compose' and len(args) == 2:
-            errs = compose(*args)
+        if args.cmd == 'ident':
+            who = ident(args.placeholder)
+            name, addr = email.utils.parseaddr(who)
+            print(name if args.name else addr if args.email else who)
+        elif args.cmd == 'files':
+            print_lines(files(args.mail))
+        elif args.cmd == 'section':
+            print_lines(section(args.file, args.mail))
+        elif args.cmd == 'notes':
+            sys.stdout.write(notes(parts(read(args.mail))[3]))
+        elif args.cmd in ('patch', 'cover'):
+            lists = None
+            if args.lists:
+                lists = [a.strip().lower() for a in lines(args.lists)]
+            idents = args.idents or [ident(), PLACEHOLDER_IDENT]
+            if args.cmd == 'patch':
+                errs = patch(args.mail, args.pos, args.total, idents, lists)
+            else:
+                errs = cover(args.mail, args.total, idents, lists)
         else:
-            sys.exit(__doc__.strip())
+            errs = finish(args.out, args.notes_dir, args.old_cover,
+                          args.rcpt)
     except OSError as e:
         errs = [str(e)]
     if errs:
@@ -333,4 +409,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    sys.exit(main(sys.argv[1:]))

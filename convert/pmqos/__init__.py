@@ -1,10 +1,15 @@
-"""The planner of convert/pmqos-convert, by job.
+"""The converter (convert/pmqos-convert hands over to python3 -m pmqos), by
+job.
 
 Pass 1 (convert/smpl/facts.cocci) prints the facts of each candidate file;
 this package groups the calls of the old string-named API into requests,
 decides for each whether and how it is converted, and writes the pass-2
 semantic patch and the report:
 
+  __main__   the options
+  run        the driver: the candidate files, both spatch passes, the
+             merged patch, the summary
+  inplace    --in-place: every file written, or none
   facts      the records of pass 1, per candidate file (its unit)
   callgraph  entry points, run-once functions, atomic context, order
   naming     what a call's name is, which calls may name one request,
@@ -15,5 +20,6 @@ semantic patch and the report:
   pass2      the generated semantic patch
   report     the report lines, the reasons and the JSON summary
 
-Run as: python3 -m pmqos plan --out WORK --dir DIR --files LIST FACTS
+and for the corpus tools: determinism (corpus-eval's runs of a file alone),
+corpus (what corpus-eval reads of the JSON summary), audit (audit-check).
 """

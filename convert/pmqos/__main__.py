@@ -1,169 +1,209 @@
-"""python3 -m pmqos plan|finish: the planner of convert/pmqos-convert.
+"""python3 -m pmqos [OPTION]... [DIR]: the converter (convert/pmqos-convert
+hands over to it).  The options are read here; run.py does the run."""
 
-  plan --out WORK --dir DIR --files LIST [--any-struct] FACTS
-      reads the facts of pass 1 and writes WORK/report.txt (one line per
-      call site: file:line: what it becomes, or "not converted: why"),
-      WORK/reasons.txt (count, Reason name, text), WORK/pass2.cocci and
-      WORK/pass2.files (the files pass 2 runs on), WORK/sites.json
-  left --dir DIR FILE...
-      prints how many calls of the old API the files hold
-  finish --out WORK --seconds S --changed LIST --json FILE
-      writes the JSON summary (see report.py) with the time and the
-      files the conversion changed
-  determinism --whole JSON --file F [--removed LIST]
-      whether a run without the files of LIST may change F otherwise than
-      the run over the whole tree whose summary is JSON (determinism.py)
-"""
-
-import argparse
-import json
 import os
 import sys
+from typing import List
 
-from . import determinism
-from . import facts as facts_mod
-from .decision import Decider
-from .naming import Values, name_handles, siblings
-from .report import sibling_warnings
-from .pass2 import pass2
-from .report import reason_counts, report_lines, sites_of, unparsed
+from .run import Failure, Options, Run, say
+from .inplace import WriteError
 
-
-def read(path: str) -> str:
-    with open(path, errors="replace") as fh:
-        return fh.read()
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
 
 
-def plan(a) -> int:
-    with open(a.files) as fh:
-        files = [l.strip() for l in fh if l.strip()]
-    lines = []
-    for fn in a.facts:
-        with open(fn, errors="replace") as fh:
-            lines += fh.read().split("\n")
-    closure = facts_mod.include_closure(a.dir, files, a.I, a.all_includes)
-    units = facts_mod.load(lines, closure, a.dir)
-    for f in files:
-        units.setdefault(f, facts_mod.UnitFacts(f))
-    texts = {f: read(os.path.join(a.dir, f)) for f in files}
-    guarded = {f: facts_mod.version_guarded(t) for f, t in texts.items()}
-    outside = None
-    if a.tree_files:
-        with open(a.tree_files) as fh:
-            tree = [l.strip() for l in fh if l.strip()]
-        if set(tree) - set(files):
-            def outside(names):
-                return siblings(a.dir, files, names, tree)
-    given = dict(texts)
-    for hs in closure.values():
-        for h in hs:
-            if h not in given and not os.path.isabs(h):
-                given[h] = read(os.path.join(a.dir, h))
-    values = Values(a.dir, given, units, closure)
-    d = Decider(units, a.any_struct, guarded, outside, values)
-    d.decide_all()
-    with open(os.path.join(a.out, "siblings.txt"), "w") as fh:
-        for l in sibling_warnings(d.requests):
-            fh.write(l + "\n")
-    name_handles(d.requests, units, d.place)
-    sites = sites_of(d)
-    unparsed(sites, texts, facts_mod.api_lines)
-    with open(os.path.join(a.out, "report.txt"), "w") as fh:
-        for l in report_lines(sites):
-            fh.write(l + "\n")
-    with open(os.path.join(a.out, "reasons.txt"), "w") as fh:
-        for why, n in sorted(reason_counts(sites).items(),
-                             key=lambda x: (-x[1], x[0].name)):
-            fh.write("%d\t%s\t%s\n" % (n, why.name, why.value))
-    text, p2files = pass2(d)
-    with open(os.path.join(a.out, "pass2.cocci"), "w") as fh:
-        fh.write(text)
-    with open(os.path.join(a.out, "pass2.files"), "w") as fh:
-        fh.write("".join(f + "\n" for f in p2files))
-    with open(os.path.join(a.out, "sites.json"), "w") as fh:
-        json.dump({"dir": a.dir, "candidate_files": len(files),
-                   "sites": [s.as_json() for k, s in sorted(sites.items())]},
-                  fh)
-    return 0
+def ncpu() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
-def finish(a) -> int:
-    with open(os.path.join(a.out, "sites.json")) as fh:
-        d = json.load(fh)
-    with open(a.changed) as fh:
-        changed = sorted({l.strip() for l in fh if l.strip()})
-    out = {"version": 1, "dir": d["dir"],
-           "candidate_files": d["candidate_files"],
-           "seconds": round(float(a.seconds), 2), "sites": d["sites"],
-           "changed_files": changed}
-    with open(a.json, "w") as fh:
-        json.dump(out, fh, indent=1)
-        fh.write("\n")
-    return 0
+USAGE = """\
+usage: convert/pmqos-convert [--report | --in-place] [-j N] [--ksrc TREE]
+                             [-I DIR]... [--all-includes] [--any-struct]
+                             [--json FILE] [--only PATH]... [DIR]
+
+Converts the C files of DIR (default: the example out-of-tree driver,
+examples/pmqos-demo) that call the old pm_qos requirement API.
+
+  (default)       print the conversion as a patch (apply with patch -p1 in
+                  DIR, or git apply)
+  --in-place      apply the conversion to the files in DIR: all of them or,
+                  when one cannot be written, none (one line says which
+                  and why)
+  --report        print every call as file:line: what it becomes, or
+                  "not converted:" and why; exit 0 when nothing is left
+                  unconverted, 1 otherwise
+  -j N            spatch processes in parallel (default: %(ncpu)d)
+  --ksrc TREE     (or KSRC=TREE) the kernel tree the driver builds against:
+                  -I TREE/include -I TREE/arch/ARCH/include --all-includes
+                  (a TREE without include/ is refused)
+  -I DIR          include directory (repeatable); implies --all-includes
+  --all-includes  let spatch read <...> includes too, so that a handle can
+                  go into a structure declared under include/
+  --json FILE     also write every call site, converted or not and why, and
+                  the files changed, as JSON to FILE (convert/pmqos/report.py
+                  describes the format)
+  --only PATH     only the C files under DIR/PATH are candidates (repeatable):
+                  one driver of a tree whose headers the conversion may
+                  change (with --any-struct, the kernel's include/); a
+                  request that a call in another C file of DIR also names
+                  (the same class and name) is said before anything is
+                  written and left on the old API
+  --any-struct    a handle may go into a structure declared outside the
+                  driver's directory (for converting the kernel itself:
+                  struct snd_pcm_substream of include/sound/pcm.h)
+
+All files of DIR are decided together, so a request added in one file and
+updated in another is converted when the handle can live in a structure
+both reach.  A name built at run time, passed in or read from a field may
+name any request of its class among the files given: give one driver's
+directory to convert it apart from other drivers.  A request is converted
+only when every call that may name it is found, it has one handle per
+instance (static only when it exists once; else a field of the driver's
+own per-instance structure), the holder is alive at each call, no add runs
+in atomic context and no call is under a kernel version guard; else all
+its calls are reported with the reason (the rules: convert/pmqos/*.py).
+Updates and removes in atomic context are converted: that needs the
+series' v3 core.  An update that can run before the add is guarded with
+if (handle), as the old API ignored an unknown name; a remove clears the
+handle.  The summary goes to stderr; on a terminal, a run of more than a
+few seconds shows its progress there.
+"""
 
 
-def left(a) -> int:
-    """Print how many calls of the old API the files still hold."""
-    n = 0
-    for f in a.files:
-        n += len(facts_mod.api_lines(read(os.path.join(a.dir, f))))
-    print(n)
-    return 0
+class Usage(Exception):
+    pass
 
 
-def determinism_cmd(a) -> int:
-    """Print "expected" and the related calls outside the files given,
-    or "unexplained"."""
-    with open(a.whole) as fh:
-        whole = json.load(fh)
-    removed = []
-    if a.removed:
-        with open(a.removed) as fh:
-            removed = [l.strip() for l in fh if l.strip()]
-    how, outside = determinism.classify(whole, a.file, removed)
-    print("\t".join([how] + outside))
-    return 0
+def absdir(p: str) -> str:
+    """p as an absolute path the way the shell's cd and pwd give it:
+    .. taken away by name, symbolic links kept."""
+    if not os.path.isabs(p):
+        here = os.environ.get("PWD", "")
+        try:
+            if not here or not os.path.samefile(here, "."):
+                here = os.getcwd()
+        except OSError:
+            here = os.getcwd()
+        p = os.path.join(here, p)
+    return os.path.normpath(p)
 
 
-def main(argv) -> int:
-    ap = argparse.ArgumentParser(prog="pmqos",
-                                 description=__doc__.split("\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("plan")
-    p.add_argument("--out", required=True)
-    p.add_argument("--dir", required=True)
-    p.add_argument("--any-struct", action="store_true")
-    p.add_argument("--tree-files",
-                   help="the C files of the whole tree that call the API, "
-                   "when --files is a part of it (--only)")
-    p.add_argument("-I", action="append", default=[],
-                   help="an include directory of spatch's")
-    p.add_argument("--all-includes", action="store_true",
-                   help="spatch read <...> includes too")
-    p.add_argument("--files", required=True,
-                   help="the candidate C files, one a line")
-    p.add_argument("facts", nargs="*")
-    p.set_defaults(run=plan)
-    p = sub.add_parser("finish")
-    p.add_argument("--out", required=True)
-    p.add_argument("--seconds", required=True)
-    p.add_argument("--changed", required=True)
-    p.add_argument("--json", required=True)
-    p.set_defaults(run=finish)
-    p = sub.add_parser("left")
-    p.add_argument("--dir", required=True)
-    p.add_argument("files", nargs="*")
-    p.set_defaults(run=left)
-    p = sub.add_parser("determinism")
-    p.add_argument("--whole", required=True,
-                   help="the --json summary of the run over the whole tree")
-    p.add_argument("--file", required=True)
-    p.add_argument("--removed",
-                   help="the files left out of the run, one a line")
-    p.set_defaults(run=determinism_cmd)
-    a = ap.parse_args(argv)
-    return a.run(a)
+def add_ksrc(o: Options, tree: str) -> None:
+    k = absdir(tree)
+    if not os.path.isdir(k):
+        raise Failure("no kernel tree at %s" % tree)
+    # A tree without include/ would give spatch nothing more to read:
+    # refuse it rather than convert as if no tree had been given.
+    if not os.path.isdir(os.path.join(k, "include")):
+        raise Failure("--ksrc %s: no include/ there, so not a kernel tree "
+                      "(give the tree that holds include/linux/, or leave "
+                      "out --ksrc)" % k)
+    o.idirs += ["-I", os.path.join(k, "include")]
+    arch = os.path.join(k, "arch")
+    for a in sorted(os.listdir(arch)) if os.path.isdir(arch) else []:
+        if os.path.isdir(os.path.join(arch, a, "include")):
+            o.idirs += ["-I", os.path.join(arch, a, "include")]
+    o.incl = "--all-includes"
+
+
+def parse(argv: List[str]) -> Options:
+    o = Options(jobs=0)
+    jobs = str(ncpu())
+    args = list(argv)
+
+    def value(opt: str, what: str) -> str:
+        if not args:
+            raise Failure("%s needs %s" % (opt, what))
+        return args.pop(0)
+
+    while args:
+        a = args.pop(0)
+        if a == "--report":
+            o.mode = "report"
+        elif a == "--in-place":
+            o.mode = "inplace"
+        elif a == "-j":
+            jobs = value("-j", "a number")
+        elif a.startswith("-j"):
+            jobs = a[2:]
+        elif a == "--all-includes":
+            o.incl = "--all-includes"
+        elif a == "-I":
+            d = value("-I", "a directory")
+            if not os.path.isdir(d):
+                raise Failure("-I %s: no such directory" % d)
+            o.idirs += ["-I", absdir(d)]
+            o.incl = "--all-includes"
+        elif a == "--ksrc":
+            add_ksrc(o, value("--ksrc", "a directory"))
+        elif a.startswith("KSRC="):
+            add_ksrc(o, a[len("KSRC="):])
+        elif a == "--any-struct":
+            o.any_struct = True
+        elif a == "--json":
+            o.json_out = value("--json", "a file")
+        elif a == "--only":
+            o.only.append(value("--only", "a path under DIR"))
+        elif a in ("-h", "--help"):
+            sys.stdout.write(USAGE % {"ncpu": ncpu()})
+            sys.exit(0)
+        elif a == "--":
+            if len(args) > 1 or (args and o.dir):
+                raise Usage()
+            if args:
+                o.dir = args.pop(0)
+        elif a.startswith("-"):
+            raise Usage()
+        else:
+            if o.dir:
+                raise Usage()
+            o.dir = a
+    if o.json_out and not os.path.isabs(o.json_out):
+        o.json_out = absdir(o.json_out)
+    if not jobs.isdigit() or int(jobs) == 0:
+        raise Failure("-j wants a positive number, not '%s'" % jobs)
+    o.jobs = int(jobs)
+    if not o.dir:
+        o.dir = os.path.join(TOP, "examples", "pmqos-demo")
+    if not os.path.isdir(o.dir):
+        raise Failure("no directory %s" % o.dir)
+    o.dir = absdir(o.dir)
+    return o
+
+
+def need_tool(cmd: str, package: str) -> None:
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        if d and os.access(os.path.join(d, cmd), os.X_OK):
+            return
+    raise Failure("missing '%s': run 'make deps' (or apt-get install %s)"
+                  % (cmd, package))
+
+
+def main(argv: List[str]) -> int:
+    try:
+        o = parse(argv)
+        need_tool("spatch", "coccinelle")
+        if o.mode != "report":
+            need_tool("patch", "patch")
+        return Run(o).main()
+    except Usage:
+        sys.stderr.write(USAGE % {"ncpu": ncpu()})
+        return 2
+    except (Failure, WriteError) as e:
+        say(str(e))
+        return 1
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
+
+
+def entry() -> None:
+    """The console script of pyproject.toml."""
+    sys.exit(main(sys.argv[1:]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    entry()

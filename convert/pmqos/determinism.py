@@ -10,7 +10,7 @@ related call lies in a file outside S, the run over S cannot see it, so a
 different change there is expected (the request is another one); every
 other difference is a dependence on unrelated files, a failure.
 
-    python3 -m pmqos determinism --whole JSON --file F [--removed LIST]
+    python3 -m pmqos.determinism --whole JSON --file F [--removed LIST]
 
 reads the --json summary of the run over the whole tree and the files
 left out of S (one a line), and prints one line: "expected" and the
@@ -18,6 +18,9 @@ file:line of each related call outside S, or "unexplained" when every
 related call was given.
 """
 
+import argparse
+import json
+import sys
 from typing import Dict, Iterable, List, Set, Tuple
 
 EXPECTED = "expected"
@@ -54,3 +57,29 @@ def classify(summary: Dict, f: str, removed: Iterable[str]
     if outside:
         return EXPECTED, outside
     return UNEXPLAINED, []
+
+
+def main(argv: List[str]) -> int:
+    """Print "expected" and the related calls outside the files given, or
+    "unexplained", tab-separated."""
+    ap = argparse.ArgumentParser(prog="python3 -m pmqos.determinism",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--whole", required=True,
+                    help="the --json summary of the run over the whole tree")
+    ap.add_argument("--file", required=True)
+    ap.add_argument("--removed",
+                    help="the files left out of the run, one a line")
+    a = ap.parse_args(argv)
+    with open(a.whole) as fh:
+        whole = json.load(fh)
+    removed: List[str] = []
+    if a.removed:
+        with open(a.removed) as fh:
+            removed = [l.strip() for l in fh if l.strip()]
+    how, outside = classify(whole, a.file, removed)
+    print("\t".join([how] + outside))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -8,34 +8,36 @@
 #   A missing quilt is a "not ok" that says what to install.
 # shellcheck shell=bash
 
-# check_apply: git am and quilt; fails if git am stopped, as the checks
-# after it need the whole series.  Sets am to the tree git am applied the
-# series to, with the state after patch i tagged p$i.
+# check_apply PATCHES SERIES TMP: git am and quilt of the mails of
+# PATCHES/ in the order of the series file SERIES (TMP/series: its list of
+# names); fails if git am stopped, as the checks after it need the whole
+# series.  git am applies the series to the tree of variant series-am,
+# whose path goes to TMP/am, with the state after patch i tagged p$i.
 check_apply() {
-	local name i total f pre have out bad quilt base
+	local patches=$1 series=$2 tmp=$3 name i total f pre have out bad quilt am
 	total=$(wc -l <"$tmp/series")
 	if ! am=$(prepared_tree series-am 0 --no-compat 2>"$tmp/err"); then
 		notok "KSRC's tree from scripts/kbuild --prepare (variant series-am)"
 		diag <"$tmp/err"
 		return 1
 	fi
-	base=$(git -C "$am" rev-parse HEAD)
+	echo "$am" >"$tmp/am"
 	git -C "$am" tag -l 'p[0-9]*' | xargs -r git -C "$am" tag -d >/dev/null
 	# --- git am, checking every index line against the real tree ---
-	git -C "$am" config user.name "$(ident_name "$PLACEHOLDER_IDENT")"
-	git -C "$am" config user.email "$(ident_email "$PLACEHOLDER_IDENT")"
+	git -C "$am" config user.name "$(python3 "$TOP/scripts/pmqos_mail.py" ident --placeholder --name)"
+	git -C "$am" config user.email "$(python3 "$TOP/scripts/pmqos_mail.py" ident --placeholder --email)"
 	i=0
 	: >"$tmp/series-c"
 	while IFS= read -r name; do
 		i=$((i + 1))
 		bad=
 		while read -r f; do
-			pre=$(section "$f" "$P/$name" | sed -n 's/^index \([0-9a-f]*\)\.\..*/\1/p' | head -n 1)
+			pre=$(python3 "$TOP/scripts/pmqos_mail.py" section "$f" "$patches/$name" | sed -n 's/^index \([0-9a-f]*\)\.\..*/\1/p' | head -n 1)
 			have=$(git -C "$am" rev-parse -q --verify "HEAD:$f" 2>/dev/null || echo 0000000000000000000000000000000000000000)
 			case $have in "$pre"*) ;; *) bad="$bad $f" ;; esac
 			case $f in *.c) echo "$f" >>"$tmp/series-c" ;; esac
-		done < <(mail_files "$P/$name")
-		if out=$(git -C "$am" am -q --whitespace=error-all "$P/$name" 2>&1) && [ -z "$bad" ]; then
+		done < <(python3 "$TOP/scripts/pmqos_mail.py" files "$patches/$name")
+		if out=$(git -C "$am" am -q --whitespace=error-all "$patches/$name" 2>&1) && [ -z "$bad" ]; then
 			ok "git am $i/$total $name"
 		else
 			notok "git am $i/$total $name"
@@ -61,7 +63,7 @@ check_apply() {
 	else
 		grep -qx .pc "$quilt/.git/info/exclude" 2>/dev/null ||
 			echo .pc >>"$quilt/.git/info/exclude"
-		if out=$(cd "$quilt" && QUILT_PATCHES=$P QUILT_SERIES=$S quilt push -a 2>&1) &&
+		if out=$(cd "$quilt" && QUILT_PATCHES=$patches QUILT_SERIES=$series quilt push -a 2>&1) &&
 			! echo "$out" | grep -qi 'fuzz\|offset' &&
 			[ "$(git -C "$quilt" add -A && git -C "$quilt" write-tree)" = \
 			  "$(git -C "$am" rev-parse "HEAD^{tree}")" ]; then
@@ -73,8 +75,9 @@ check_apply() {
 	fi
 }
 
+# check_callers AM: no caller of the string API in the tree AM.
 check_callers() {
-	local out
+	local am=$1 out
 	out=$(git -C "$am" grep -n -E "$OLD_API_RE" || true)
 	if [ -z "$(echo "$out" | grep -v -e '^Documentation/' -e '^scripts/coccinelle/' || true)" ]; then
 		ok "no caller of the string API after the last patch"

@@ -9,13 +9,13 @@
 #   install (make deps installs them), never a check left out.
 # shellcheck shell=bash
 
-# objects_for TREE REV FILE...: make targets to build for the FILEs that
-# the patch at REV touches: a .c file's object; for a header, the objects of
-# the C files that include it at REV (for widely used headers: of the C
-# files the series touches).
+# objects_for TREE REV SERIES_C FILE...: make targets to build for the
+# FILEs that the patch at REV touches: a .c file's object; for a header, the
+# objects of the C files that include it at REV (for widely used headers:
+# of the C files the series touches, listed in the file SERIES_C).
 objects_for() {
-	local tree=$1 rev=$2 f base hits
-	shift 2
+	local tree=$1 rev=$2 series_c=$3 f base hits
+	shift 3
 	for f in "$@"; do
 		case $f in
 		*.c) echo "${f%.c}.o" ;;
@@ -24,7 +24,7 @@ objects_for() {
 				sed "s|^$rev:||" |
 				awk '!/^arch\// || /^arch\/x86\//' || true)
 			if [ "$(echo "$hits" | grep -c .)" -gt 20 ]; then
-				hits=$(echo "$hits" | grep -xF -f "$tmp/series-c" || true)
+				hits=$(echo "$hits" | grep -xF -f "$series_c" || true)
 			fi
 			echo "$hits" | sed -n 's/\.c$/.o/p' ;;
 		*.h)
@@ -51,11 +51,12 @@ warnings() {
 		}' "$1" | sort
 }
 
-# run_kbuild N TARGETS OUT: at --patches N, build TARGETS, recompiling them
-# even if up to date, with sparse on each (make C=2); OUT gets the reports.
-# -j1 (the last -j wins over kbuild's -j2) keeps each tool's lines together.
+# run_kbuild N TARGETS OUT TMP: at --patches N, build TARGETS, recompiling
+# them even if up to date, with sparse on each (make C=2); OUT gets the
+# reports, TMP/kbuild.out kbuild's output.  -j1 (the last -j wins over
+# kbuild's -j2) keeps each tool's lines together.
 run_kbuild() {
-	local np=$1 targets=$2 res=$3 dir t
+	local np=$1 targets=$2 res=$3 tmp=$4 dir t
 	dir=$("$TOP/scripts/kbuild" --print-dir --variant bisect)
 	for t in $targets; do rm -f "$dir/$t"; done
 	if "$TOP/scripts/kbuild" --variant bisect --patches "$np" \
@@ -69,7 +70,11 @@ run_kbuild() {
 	return 1
 }
 
+# check_builds AM PATCHES TMP WORK: build after every patch of the series
+# (TMP/series), AM being the tree git am applied it to (check_apply); the
+# reports are kept in WORK.
 check_builds() {
+	local am=$1 patches=$2 tmp=$3 work=$4
 	local name i total t targets all_targets base_targets new
 	total=$(wc -l <"$tmp/series")
 	# a missing tool is a failure, never fewer checks that pass
@@ -85,7 +90,8 @@ check_builds() {
 		while IFS= read -r name; do
 			i=$((i + 1))
 			# shellcheck disable=SC2046
-			objects_for "$am" "p$i" $(mail_files "$P/$name") >"$tmp/obj.$i"
+			objects_for "$am" "p$i" "$tmp/series-c" \
+				$(python3 "$TOP/scripts/pmqos_mail.py" files "$patches/$name") >"$tmp/obj.$i"
 			all_targets="$all_targets $(cat "$tmp/obj.$i")"
 		done <"$tmp/series"
 		all_targets=$(echo "$all_targets" | tr ' ' '\n' | sort -u | tr '\n' ' ')
@@ -94,7 +100,7 @@ check_builds() {
 		for t in $all_targets; do
 			[ -f "$KSRC/${t%.o}.c" ] && base_targets="$base_targets $t"
 		done
-		if run_kbuild 0 "$base_targets" "$work/warn-0" >"$tmp/err"; then
+		if run_kbuild 0 "$base_targets" "$work/warn-0" "$tmp" >"$tmp/err"; then
 			echo "# base: $(grep -c '^cc' "$work/warn-0" || true) compiler and $(grep -c '^sparse' "$work/warn-0" || true) sparse reports in$base_targets"
 			i=0
 			while IFS= read -r name; do
@@ -104,7 +110,7 @@ check_builds() {
 					echo "# patch $i/$total touches no C object: nothing to build"
 					continue
 				fi
-				if ! run_kbuild "$i" "$targets" "$work/warn-$i" >"$tmp/err"; then
+				if ! run_kbuild "$i" "$targets" "$work/warn-$i" "$tmp" >"$tmp/err"; then
 					notok "build after patch $i/$total: $targets"
 					diag <"$tmp/err"
 					continue
@@ -116,7 +122,7 @@ check_builds() {
 					notok "build after patch $i/$total, no new compiler warning: $targets"
 					echo "$new" | diag
 				fi
-				mail_files "$P/$name" >"$tmp/touched"
+				python3 "$TOP/scripts/pmqos_mail.py" files "$patches/$name" >"$tmp/touched"
 				new=$(comm -13 "$work/warn-0" "$work/warn-$i" | grep '^sparse' |
 					awk -F '\t' 'NR == FNR { t[$0]; next } ($2 in t)' "$tmp/touched" - || true)
 				if [ -z "$new" ]; then

@@ -26,8 +26,10 @@ new_files() {
 		/^new file mode / { print f }' "$1"
 }
 
+# checkpatch_modern PATCHES SERIES TMP: 6.1's checkpatch on the mails of
+# PATCHES/ that the series file SERIES lists; TMP is a scratch directory.
 checkpatch_modern() {
-	local cp=$L61/scripts name out ign
+	local patches=$1 series=$2 tmp=$3 cp=$L61/scripts name out ign
 	if [ ! -f "$cp/checkpatch.pl" ]; then
 		notok "checkpatch.pl of Linux 6.1 at $cp"
 		echo "# missing: run 'make deps' (it extracts it from linux-source-6.1)"
@@ -36,30 +38,30 @@ checkpatch_modern() {
 	need_tool perl perl
 	while IFS= read -r name; do
 		ign=$checkpatch_ignore
-		if ! new_files "$P/$name" | grep -qv -e '^scripts/coccinelle/' \
+		if ! new_files "$patches/$name" | grep -qv -e '^scripts/coccinelle/' \
 			-e '^include/trace/'; then
 			ign=$ign,FILE_PATH_CHANGES
 		fi
 		# from outside any git work tree: 6.1's checkpatch checks a
 		# git-tracked file given by its relative path as a source file
 		if out=$(cd "$tmp" && perl "$cp/checkpatch.pl" --no-tree --no-color \
-			--show-types --ignore "$ign" "$P/$name" 2>&1) &&
+			--show-types --ignore "$ign" "$patches/$name" 2>&1) &&
 			echo "$out" | grep -q '^total: 0 errors, 0 warnings'; then
 			ok "$name: checkpatch (6.1, --no-tree): $(echo "$out" | sed -n 's/^total: //p')"
 		else
 			notok "$name: checkpatch (6.1, --no-tree)"
 			echo "$out" | grep -v '^$' | head -n 60 | diag
 		fi
-	done < <(series_list)
+	done < <(series_list "$series")
 }
 
-# old_checkpatch: the tree's scripts/checkpatch.pl on a copy in $CACHE with
+# old_checkpatch PATCHES SERIES: the tree's scripts/checkpatch.pl on a copy in $CACHE with
 # the regex braces that Perl >= 5.26 rejects escaped, one line at a time as
 # perl names it, at compile time (perl -c) or at run time (regexes built
 # from variables, found by running the copy on every patch).  Prints the
 # path of the runnable copy, or fails.
 old_checkpatch() {
-	local dir cp line i err name
+	local patches=$1 series=$2 dir cp line i err name
 	dir=$CACHE/checkpatch-$(basename "$KSRC")
 	cp=$dir/checkpatch.pl
 	mkdir -p "$dir"
@@ -67,8 +69,8 @@ old_checkpatch() {
 	for i in $(seq 1 30); do
 		err=$(perl -c "$cp" 2>&1) || true
 		if ! echo "$err" | grep -q 'Unescaped left brace in regex is illegal'; then
-			err=$(for name in $(series_list); do
-				perl "$cp" --no-tree "$P/$name" 2>&1 >/dev/null || true
+			err=$(for name in $(series_list "$series"); do
+				perl "$cp" --no-tree "$patches/$name" 2>&1 >/dev/null || true
 			done)
 		fi
 		echo "$err" | grep -q 'Unescaped left brace in regex is illegal' || break
@@ -85,11 +87,13 @@ old_checkpatch() {
 	echo "$cp"
 }
 
+# check_old_checkpatch PATCHES SERIES TMP: the tree's checkpatch on every
+# mail of the series (TMP/series), from a copy that runs.
 check_old_checkpatch() {
-	local cp name out
-	if cp=$(old_checkpatch 2>"$tmp/err"); then
+	local patches=$1 series=$2 tmp=$3 cp name out
+	if cp=$(old_checkpatch "$patches" "$series" 2>"$tmp/err"); then
 		while IFS= read -r name; do
-			out=$(cd "$tmp" && perl "$cp" --no-tree "$P/$name" 2>&1 |
+			out=$(cd "$tmp" && perl "$cp" --no-tree "$patches/$name" 2>&1 |
 				grep -v 'Unescaped left brace.*passed through')
 			if echo "$out" | grep -q '^total: 0 errors, 0 warnings'; then
 				ok "$name: checkpatch ($(basename "$KSRC"), braces escaped): $(echo "$out" | sed -n 's/^total: //p')"

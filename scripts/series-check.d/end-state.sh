@@ -7,8 +7,8 @@
 #     offset), and git hash-object of every state must equal the blob ids
 #     of the patches' index lines
 #   - what scripts/mkseries generates is current: the post-images of the
-#     last of the leading "pm_qos:" patches are the files compose_core
-#     (scripts/lib.sh) makes, the core files with
+#     last of the leading "pm_qos:" patches are the files
+#     scripts/pmqos_compose.py makes, the core files with
 #     compose/deprecated.[ch] added and the tracepoint header
 #     as it is, and the Coccinelle patch adds cocci/pm_qos_request.cocci
 #     as it is
@@ -19,11 +19,13 @@
 #     subjects
 # shellcheck shell=bash
 
+# check_end_state PATCHES SERIES TMP: the mails of PATCHES/ in the order of
+# the series file SERIES; TMP is a scratch directory.
 check_end_state() {
-	local file
+	local patches=$1 series=$2 tmp=$3 file
 	for file in kernel/pm_qos_params.c include/linux/pm_qos_params.h \
 		Documentation/power/pm_qos_interface.txt; do
-		if final_state "$file" >"$tmp/log" 2>&1; then
+		if final_state "$file" "$patches" "$series" "$tmp" >"$tmp/log" 2>&1; then
 			ok "series ends with $file as in the repository"
 			grep '^chain' "$tmp/log" | diag || true
 		else
@@ -32,27 +34,28 @@ check_end_state() {
 		fi
 	done
 
-	generated_files
-	core_states
+	generated_files "$patches" "$series" "$tmp"
+	core_states "$patches" "$series" "$tmp"
 }
 
 # post_blob FILE MAIL: the post-image blob id of FILE in MAIL.
 post_blob() {
-	section "$1" "$2" | sed -n 's/^index [0-9a-f]*\.\.\([0-9a-f]*\).*/\1/p' | head -n 1
+	python3 "$TOP/scripts/pmqos_mail.py" section "$1" "$2" | sed -n 's/^index [0-9a-f]*\.\.\([0-9a-f]*\).*/\1/p' | head -n 1
 }
 
-# generated_files: what scripts/mkseries builds from files of this
+# generated_files PATCHES SERIES TMP: what scripts/mkseries builds from files of this
 # repository is up to date: the last of the leading "pm_qos:" patches
-# leaves the files that compose_core makes (the core beside the deprecated
+# leaves the files that pmqos_compose.py makes (the core beside the deprecated
 # wrappers), and the Coccinelle patch adds cocci/'s file.
 generated_files() {
+	local patches=$1 series=$2 tmp=$3
 	local core cocci_mail name want got ncore dep=$TOP/compose
 	ncore=$(core_patches)
-	core=$P/$(series_list | sed -n "${ncore}p")
+	core=$patches/$(series_list "$series" | sed -n "${ncore}p")
 	if [ "$ncore" = 0 ]; then
 		notok "series starts with the core's \"pm_qos:\" patches"
 	elif [ -f "$dep/deprecated.c" ] && [ -f "$dep/deprecated.h" ]; then
-		compose_core "$tmp/composed"
+		python3 "$TOP/scripts/pmqos_compose.py" "$tmp/composed"
 		got=
 		for f in kernel/pm_qos_params.c include/linux/pm_qos_params.h \
 			include/trace/events/pm_qos.h \
@@ -73,9 +76,9 @@ generated_files() {
 		notok "compose/deprecated.[ch] exist (the last core patch is built from them)"
 	fi
 	cocci_mail=
-	for name in $(series_list); do
-		if grep -Eq '^Subject: \[PATCH (v[0-9]+ )?[0-9]+/[0-9]+\] scripts/coccinelle:' "$P/$name"; then
-			cocci_mail=$P/$name
+	for name in $(series_list "$series"); do
+		if grep -Eq '^Subject: \[PATCH (v[0-9]+ )?[0-9]+/[0-9]+\] scripts/coccinelle:' "$patches/$name"; then
+			cocci_mail=$patches/$name
 			break
 		fi
 	done
@@ -90,17 +93,18 @@ generated_files() {
 	fi
 }
 
-# core_states: the core at the state after each of the leading "pm_qos:"
-# patches, reverse-applied from the state after the last (compose_core's,
+# core_states PATCHES SERIES TMP: the core at the state after each of the leading "pm_qos:"
+# patches, reverse-applied from the state after the last (pmqos_compose.py's,
 # which generated_files checks), built with tools/testing/pm_qos/bisect.c
 # and run; bisect.c's steps must be those patches' subjects.
 core_states() {
-	local ncore k name f out dir=$tmp/states harness=$TOP/tools/testing/pm_qos
+	local patches=$1 series=$2 tmp=$3
+	local ncore k name f out dir=$3/states harness=$TOP/tools/testing/pm_qos
 	ncore=$(core_patches)
 	[ "$ncore" -gt 0 ] || return 0
-	series_list | head -n "$ncore" >"$tmp/core-list"
+	series_list "$series" | head -n "$ncore" >"$tmp/core-list"
 	while IFS= read -r name; do
-		git mailinfo -b /dev/null /dev/null <"$P/$name" | sed -n 's/^Subject: //p'
+		git mailinfo -b /dev/null /dev/null <"$patches/$name" | sed -n 's/^Subject: //p'
 	done <"$tmp/core-list" >"$tmp/core-subjects"
 	if ! make -s -C "$harness" bisect >"$tmp/log" 2>&1 ||
 		! "$harness/bisect" --steps >"$tmp/steps" 2>>"$tmp/log"; then
@@ -117,13 +121,13 @@ core_states() {
 	fi
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	compose_core "$dir/$ncore"
+	python3 "$TOP/scripts/pmqos_compose.py" "$dir/$ncore"
 	for ((k = ncore; k > 1; k--)); do
 		cp -r "$dir/$k" "$dir/$((k - 1))"
 		name=$(sed -n "${k}p" "$tmp/core-list")
 		for f in kernel/pm_qos_params.c include/linux/pm_qos_params.h \
 			include/trace/events/pm_qos.h; do
-			section "$f" "$P/$name" >"$tmp/sec"
+			python3 "$TOP/scripts/pmqos_mail.py" section "$f" "$patches/$name" >"$tmp/sec"
 			[ -s "$tmp/sec" ] || continue
 			if ! out=$(patch -R -p1 -F0 -N -s --no-backup-if-mismatch \
 				-d "$dir/$((k - 1))" -i "$tmp/sec" 2>&1); then
@@ -146,16 +150,18 @@ core_states() {
 	done
 }
 
-# final_state FILE: reverse-apply, newest first, the patches of series
-# touching FILE to a copy of the repository's FILE, checking blob ids.
+# final_state FILE PATCHES SERIES TMP: reverse-apply, newest first, the
+# patches of series touching FILE to a copy of the repository's FILE,
+# checking blob ids.
 final_state() {
-	local file=$1 dir=$tmp/rev name idx pre post cur out touched=0 chain=
+	local file=$1 patches=$2 series=$3 tmp=$4
+	local dir=$4/rev name idx pre post cur out touched=0 chain=
 	[ -f "$TOP/$file" ] || { echo "$TOP/$file does not exist"; return 1; }
 	rm -rf "$dir"
 	mkdir -p "$dir/$(dirname "$file")"
 	cp "$TOP/$file" "$dir/$file"
 	while IFS= read -r name; do
-		section "$file" "$P/$name" >"$tmp/sec"
+		python3 "$TOP/scripts/pmqos_mail.py" section "$file" "$patches/$name" >"$tmp/sec"
 		[ -s "$tmp/sec" ] || continue
 		touched=$((touched + 1))
 		idx=$(sed -n 's/^index \([0-9a-f]*\)\.\.\([0-9a-f]*\)\( .*\)\{0,1\}$/\1 \2/p' "$tmp/sec" | head -n 1)
@@ -181,7 +187,7 @@ final_state() {
 		   return 1 ;;
 		esac
 		chain="${name%%-*}${chain:+ <- }$chain"
-	done < <(series_list | tac)
+	done < <(series_list "$series" | tac)
 	[ "$touched" -gt 0 ] || { echo "no patch of series touches $file"; return 1; }
 	echo "chain $file: base ${pre:0:12} -> patches $chain"
 }

@@ -18,11 +18,14 @@
 #     linux-pm@lists.linux-foundation.org among To: and Cc:
 # shellcheck shell=bash
 
+# check_format PATCHES SERIES TMP: the mails of PATCHES/ as the series file
+# SERIES lists them; TMP is a scratch directory.
 check_format() {
-	local name i total msg f lists
+	local patches=$1 series=$2 tmp=$3 name i total msg f lists
+	local mailpy=$TOP/scripts/pmqos_mail.py
 	# --- series <-> patches/ ---
-	series_list >"$tmp/series"
-	(cd "$P" 2>/dev/null && ls -- *.patch 2>/dev/null) |
+	series_list "$series" >"$tmp/series"
+	(cd "$patches" 2>/dev/null && ls -- *.patch 2>/dev/null) |
 		grep -vx '0000-cover-letter.patch' >"$tmp/files" || true
 	if sort "$tmp/series" | diff -u - <(sort "$tmp/files") >"$tmp/d" &&
 		[ -s "$tmp/series" ] &&
@@ -50,12 +53,12 @@ check_format() {
 	i=0
 	while IFS= read -r name; do
 		i=$((i + 1))
-		f=$P/$name
+		f=$patches/$name
 		if [ ! -f "$f" ]; then
 			notok "$name: well-formed mail"
 			echo "# missing" ; continue
 		fi
-		if msg=$(python3 "$MAILPY" patch "${lists[@]}" "$f" "$i" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
+		if msg=$(python3 "$mailpy" patch "${lists[@]}" "$f" "$i" "$total" 2>&1); then
 			ok "$name: well-formed mail"
 			[ -z "$msg" ] || echo "$msg" | diag
 		else
@@ -65,8 +68,8 @@ check_format() {
 	done <"$tmp/series"
 
 	# --- cover letter ---
-	f=$P/0000-cover-letter.patch
-	if msg=$(python3 "$MAILPY" cover "${lists[@]}" "$f" "$total" "$ident" "$PLACEHOLDER_IDENT" 2>&1); then
+	f=$patches/0000-cover-letter.patch
+	if msg=$(python3 "$mailpy" cover "${lists[@]}" "$f" "$total" 2>&1); then
 		ok "0000-cover-letter.patch: b4-style cover letter"
 	else
 		notok "0000-cover-letter.patch: b4-style cover letter"

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
 """bench-report: the pm_qos bench's verdicts, table, plots and bench.md.
 
 Reads what `bench time` printed (ns/op of every round) and, when given, the
@@ -30,14 +31,14 @@ CORES = ["project", "v2.6.34", "posted"]
 COLOURS = {"project": "#1f5fbf", "v2.6.34": "#c0392b", "posted": "#e08e0b"}
 
 # The goals, as ratios and counts.
-FASTER = 100		# update_moves at N=10000: list cores / project
-GROWTH_TIME = 2.5	# update_moves, N=100000 over N=1: time ...
-GROWTH_INSTR = 2.0	# ... and instructions
-FLAT_TIME = 1.5		# a flat workload at any N over N=1
-FLAT_INSTR = 0.02	# spread of its instructions over N, relative
-READER_INSTR = 8	# pm_qos_request() beyond an empty call
-READER_TIME = 1.5	# the same, time against the empty call's
-MOVES_OVER_STAYS = 3	# update_moves over update_stays: time, instructions
+FASTER = 100  # update_moves at N=10000: list cores / project
+GROWTH_TIME = 2.5  # update_moves, N=100000 over N=1: time ...
+GROWTH_INSTR = 2.0  # ... and instructions
+FLAT_TIME = 1.5  # a flat workload at any N over N=1
+FLAT_INSTR = 0.02  # spread of its instructions over N, relative
+READER_INSTR = 8  # pm_qos_request() beyond an empty call
+READER_TIME = 1.5  # the same, time against the empty call's
+MOVES_OVER_STAYS = 3  # update_moves over update_stays: time, instructions
 
 
 def quantile(xs, q):
@@ -52,13 +53,13 @@ class Run:
     """The samples of one `bench time` run and, if given, the counts."""
 
     def __init__(self, rows, counts):
-        self.rounds = {}	# (core, workload, threads, n) -> {round: ns}
+        self.rounds = {}  # (core, workload, threads, n) -> {round: ns}
         self.ops = {}
         for r in rows:
             key = (r["variant"], r["workload"], int(r["threads"]), int(r["n"]))
             self.rounds.setdefault(key, {})[int(r["round"])] = float(r["ns"])
             self.ops[key] = int(r["ops"])
-        self.counts = counts	# (core, workload, n) -> (ops, Ir/op, Dr/op)
+        self.counts = counts  # (core, workload, n) -> (ops, Ir/op, Dr/op)
         self.cores = [c for c in CORES if any(k[0] == c for k in self.rounds)]
         self.ns = sorted({k[3] for k in self.rounds})
 
@@ -415,7 +416,7 @@ Numbers: [bench.tsv](bench.tsv).
            load0=args.load_start,
            cc=tool_version(["cc", "--version"]),
            valgrind=tool_version(["valgrind", "--version"]), load=load,
-           about=about, goals="\n".join("%s %s" % l for l in lines),
+           about=about, goals="\n".join("%s %s" % g for g in lines),
            info="\n".join("info " + i for i in info), table=tab,
            method=METHOD.format(reps=max(len(r) for r in rows),
                                 target_us=args.target_us),

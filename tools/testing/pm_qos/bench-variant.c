@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * One pm_qos core, built from its real source behind the harness's stub
  * headers, behind the small interface that bench.c drives.  Compiled once
@@ -55,7 +56,8 @@
 
 #if BENCH_VARIANT != 0
 /* The old cores name a misc device's request "process_<pid>" from
- * current->pid; the harness's current is NULL.  (Not on a measured path.) */
+ * current->pid; the harness's current is NULL.  (Not on a measured path.)
+ */
 #undef current
 static struct { pid_t pid; } bench_task = { .pid = 4242 };
 #define current (&bench_task)
@@ -76,7 +78,8 @@ static int bench_nop(int pm_qos_class)
 
 #if BENCH_VARIANT == 1
 /* v2.6.34: a request is known by its name, which the caller keeps (as ALSA
- * keeps substream->latency_id) and passes to every call. */
+ * keeps substream->latency_id) and passes to every call.
+ */
 static char churn_names[BENCH_MAX_THREADS][16];
 
 /* the bench calls the core's reader itself, as any caller does */
@@ -208,7 +211,8 @@ static void bench_teardown_all(void)
 #endif
 
 /* A notifier that does nothing, on the class, as cpuidle's is on every SMP
- * kernel: a core that calls the chain when the target moves pays that. */
+ * kernel: a core that calls the chain when the target moves pays that.
+ */
 static int bench_notify(struct notifier_block *nb, unsigned long v, void *p)
 {
 	return NOTIFY_OK;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Benchmark of pm_qos cores: the same workloads against every core linked in
  * (bench-variant.c, one copy per core), interleaved so that machine noise
@@ -44,7 +45,8 @@
 
 #define BENCH_MAX_THREADS 2
 /* the list-based cores are built with their own add up to this many
- * requests, and directly (the same list) above it */
+ * requests, and directly (the same list) above it
+ */
 #define BENCH_REAL_ADD_MAX 1000
 
 struct bench_ops {
@@ -146,7 +148,7 @@ static void run_ops(const struct bench_ops *o, enum workload w,
 	void (*update)(void *, s32) = o->update;
 	void *h = p->h[v][tid];
 	s32 orig = p->orig[tid];
-	int (*fn)(int);
+	int (*fn)(int arg);
 	unsigned int sum = 0;
 	long i;
 
@@ -366,8 +368,8 @@ static void setup(struct point *p, int n, int only)
 	for (v = 0; v < nr_variants; v++)
 		if ((only < 0 || v == only) &&
 		    variants[v]->setup(n, value_of)) {
-			fprintf(stderr, "bench: %s: setup of %d requests "
-				"failed\n", variants[v]->name, n);
+			fprintf(stderr, "bench: %s: %d requests could not be set up\n",
+				variants[v]->name, n);
 			exit(2);
 		}
 	point_init(p, n, only);
@@ -527,8 +529,8 @@ int main(int argc, char **argv)
 			printf("%s\n", variants[v]->name);
 		return 0;
 	}
-	fprintf(stderr, "usage: bench time [--reps R] [--target-us T] "
-		"[--n 1,10,...] | bench count VARIANT N | bench list\n");
+	fprintf(stderr,
+		"usage: bench time [--reps R] [--target-us T] [--n 1,10,...] | bench count VARIANT N | bench list\n");
 	return 2;
 }
 #endif

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The pm_qos bench: `make -f bench.mk BENCH_DIR=... RBTREE_DIR=...` here,
 # normally run by scripts/bench, which sets every variable below.
 #

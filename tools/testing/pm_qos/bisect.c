@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The core at every state of the series.  The leading "pm_qos:" patches of
  * the series change the core one thing at a time; scripts/series-check
@@ -120,7 +121,7 @@ static void test_aggregate(void)
 	CHECK_EQ(harness_live_allocs, 0);
 }
 
-__attribute__((noinline))
+noinline
 static void null_updater(void)
 {
 	pm_qos_update_request(NULL, 1);
@@ -168,9 +169,9 @@ static void test_storage(void)
 	CHECK_EQ(atomic_read(&pm_qos_array[CPU]->target_value), 100);
 	CHECK(pm_qos_array[CPU]->requests.next != &pm_qos_array[CPU]->requests);
 #else
-	CHECK_EQ(sizeof(pm_qos_array) / sizeof(pm_qos_array[0]),
+	CHECK_EQ(ARRAY_SIZE(pm_qos_array),
 		 PM_QOS_NUM_CLASSES);
-	CHECK_EQ(sizeof(pm_qos_target) / sizeof(pm_qos_target[0]),
+	CHECK_EQ(ARRAY_SIZE(pm_qos_target),
 		 PM_QOS_NUM_CLASSES);
 	CHECK_EQ(atomic_read(&pm_qos_target[CPU]), 100);
 	CHECK(pm_qos_array[TPUT].max && !pm_qos_array[CPU].max);
@@ -445,7 +446,7 @@ static int run(const struct test *t)
 
 int main(int argc, char **argv)
 {
-	unsigned int i, n = sizeof(tests) / sizeof(tests[0]), passed = 0;
+	unsigned int i, n = ARRAY_SIZE(tests), passed = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "--steps")) {
 		for (i = 0; i < NR_STEPS; i++)

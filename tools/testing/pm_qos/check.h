@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the harness programs share that does not look inside the core:
  * CHECK macros, the misc devices and debugfs files as a test opens them,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target on the misc device's write path: any byte string, written
  * at once, either sets the request to exactly the value an independent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* The harness's switches and counters, shared by the stubs and the tests. */
 #ifndef _HARNESS_H
 #define _HARNESS_H
@@ -9,11 +10,13 @@ extern int harness_quiet;		/* don't print them */
 extern int harness_alloc_budget;	/* allocations left; -1: no limit */
 extern int harness_alloc_under_lock;	/* kmalloc() with a spinlock held */
 /* might_sleep(), mutex_lock() or a GFP_KERNEL allocation in atomic context:
- * a spinlock held, interrupts off, in a hard IRQ, or harness_atomic set */
+ * a spinlock held, interrupts off, in a hard IRQ, or harness_atomic set
+ */
 extern int harness_sleep_under_lock;
 extern int harness_notify_under_lock;	/* notifier chain, likewise */
 extern int harness_irq_unsafe_lock;	/* a lock taken in hard IRQ and with
-					 * interrupts on elsewhere */
+					 * interrupts on elsewhere
+					 */
 extern long harness_live_allocs;	/* kmalloc() minus kfree() */
 extern int harness_fail_copy_from_user;
 extern int harness_debugfs_off;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * include/linux/pm_qos_params.h on its own: it declares the whole API and
  * pulls in only what that needs, not list.h or miscdevice.h, which only the

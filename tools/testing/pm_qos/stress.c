@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Concurrency stress under TSan: writer threads add, update and remove
  * requests in two classes (a quarter of the updates and removes with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The stub layer's code: allocation with fault injection, notifier chains,
  * misc devices, debugfs and seq_file, printk and its ratelimit,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What every harness binary shares: the real kernel/pm_qos_params.c, a reset
  * of its state between tests, the misc devices and debugfs files as a test
@@ -37,33 +38,54 @@ static void pm_qos_reset(void)
 		abort();
 }
 
-/* Runs @tests as TAP; the exit status is 1 if any failed. */
-static inline int run_tests(const struct test *tests, int n)
-{
-	int i, passed = 0, failed = 0;
+/* A table of tests, one per subject in tests/. */
+struct suite {
+	const struct test *tests;
+	int n;
+};
 
+/* Runs the tests of @nr suites as one TAP stream; 1 if any failed. */
+static inline int run_suites(const struct suite *suites, int nr)
+{
+	const struct test *t;
+	int i, j, n = 0, passed = 0, failed = 0;
+
+	for (i = 0; i < nr; i++)
+		n += suites[i].n;
 	printf("TAP version 13\n1..%d\n", n);
-	for (i = 0; i < n; i++) {
-		pm_qos_reset();
-		test_failed = 0;
-		tests[i].fn();
-		/* the core's locking rules hold in every test */
-		CHECK_EQ(harness_alloc_under_lock, 0);
-		CHECK_EQ(harness_sleep_under_lock, 0);
-		CHECK_EQ(harness_notify_under_lock, 0);
-		CHECK_EQ(harness_irq_unsafe_lock, 0);
-		CHECK_EQ(harness_in_atomic(), 0);	/* the test restored it */
-		printf("%sok %d %s\n", test_failed ? "not " : "", i + 1,
-		       tests[i].name);
-		if (test_failed)
-			failed++;
-		else
-			passed++;
-		fflush(stdout);
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < suites[i].n; j++) {
+			t = &suites[i].tests[j];
+			pm_qos_reset();
+			test_failed = 0;
+			t->fn();
+			/* the core's locking rules hold in every test */
+			CHECK_EQ(harness_alloc_under_lock, 0);
+			CHECK_EQ(harness_sleep_under_lock, 0);
+			CHECK_EQ(harness_notify_under_lock, 0);
+			CHECK_EQ(harness_irq_unsafe_lock, 0);
+			/* the test restored it */
+			CHECK_EQ(harness_in_atomic(), 0);
+			printf("%sok %d %s\n", test_failed ? "not " : "",
+			       passed + failed + 1, t->name);
+			if (test_failed)
+				failed++;
+			else
+				passed++;
+			fflush(stdout);
+		}
 	}
 	pm_qos_reset();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
+}
+
+/* Runs @tests as TAP; the exit status is 1 if any failed. */
+static inline int run_tests(const struct test *tests, int n)
+{
+	const struct suite one = { tests, n };
+
+	return run_suites(&one, 1);
 }
 
 #endif

@@ -177,12 +177,6 @@ static void test_pcm(const char *dev)
 /* The test-only notifier of kernel/0002-pm_qos-*.patch. */
 #define HOLD_DIR	"/sys/module/pm_qos_hold/parameters/"
 
-/* @ms, or three times that on the debug kernel (as time_bound()). */
-static long slack_ms(long ms)
-{
-	return debug_kernel() ? 3 * ms : ms;
-}
-
 static int hold_set(int on)
 {
 	int fd = open(HOLD_DIR "hold", O_WRONLY);
@@ -208,14 +202,7 @@ static int hold_held(void)
 /* Wait up to @ms for a notification to be held; returns 1 if one is. */
 static int wait_held(long ms)
 {
-	double end = now_s() + ms / 1000.0;
-
-	do {
-		if (hold_held() == 1)
-			return 1;
-		sleep_ms(5);
-	} while (now_s() < end);
-	return 0;
+	return wait_until(hold_held() == 1, ms);
 }
 
 /* Reap @pid if it has exited; returns 1 with its status in *st, else 0. */
@@ -227,19 +214,7 @@ static int reaped(pid_t pid, int *st)
 /* Wait up to @ms for @pid to exit; returns 1 if it did. */
 static int wait_exit(pid_t pid, int *st, long ms)
 {
-	double end = now_s() + ms / 1000.0;
-
-	do {
-		if (reaped(pid, st))
-			return 1;
-		sleep_ms(5);
-	} while (now_s() < end);
-	return 0;
-}
-
-static int exited_ok(int st)
-{
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	return wait_until(reaped(pid, st), ms);
 }
 
 /*
@@ -299,14 +274,7 @@ static long hold_calls(void)
  */
 static int wait_notified(long value, long ms)
 {
-	double end = now_s() + ms / 1000.0;
-
-	do {
-		if (hold_held() == 0 && hold_last() == value)
-			return 1;
-		sleep_ms(5);
-	} while (now_s() < end);
-	return 0;
+	return wait_until(hold_held() == 0 && hold_last() == value, ms);
 }
 
 /*

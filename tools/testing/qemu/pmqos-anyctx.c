@@ -113,31 +113,13 @@ static pid_t spawn_write(int cpu, const char *param, const char *val)
 	return pid;
 }
 
-/* @ms, or three times that on the debug kernel (as time_bound()). */
-static long slack_ms(long ms)
-{
-	return debug_kernel() ? 3 * ms : ms;
-}
-
 /*
  * Waits up to @ms for the module's notifier to have been told @value;
  * returns 1 if it was, with the counters in *s.
  */
 static int wait_notified(long value, long ms, struct stats *s)
 {
-	double end = now_s() + ms / 1000.0;
-
-	do {
-		if (!get_stats(s) && s->notify_last == value)
-			return 1;
-		sleep_ms(5);
-	} while (now_s() < end);
-	return 0;
-}
-
-static int exited_ok(int st)
-{
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	return wait_until(!get_stats(s) && s->notify_last == value, ms);
 }
 
 int main(void)

@@ -90,48 +90,14 @@ static int expect(int32_t want, int reqs, const char *when)
 	return 0;
 }
 
-/* Loads @path with init_module(2); 0 if loaded or already there. */
-static int load_module(const char *path)
-{
-	static char image[4 << 20];
-	size_t len = 0;
-	ssize_t n;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -1;
-	while (len < sizeof(image) &&
-	       (n = read(fd, image + len, sizeof(image) - len)) > 0)
-		len += n;
-	close(fd);
-	if (syscall(SYS_init_module, image, len, "") && errno != EEXIST)
-		return -1;
-	return 0;
-}
-
 /* The first eth interface that e1000e drives, into eth; 0 if found. */
 static int find_e1000e(void)
 {
-	char eths[4][NAME_LEN], path[192], link[256];
-	int i, n;
-	ssize_t len;
-
-	n = dir_names("/sys/class/net", "eth", eths, 4);
-	for (i = 0; i < n && i < 4; i++) {
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/driver",
-			 eths[i]);
-		len = readlink(path, link, sizeof(link) - 1);
-		if (len < 0)
-			continue;
-		link[len] = '\0';
-		if (!strstr(link, "/e1000e") || strlen(eths[i]) >= IFNAMSIZ)
-			continue;
-		strcpy(eth, eths[i]);
-		snprintf(reset_file, sizeof(reset_file),
-			 "/sys/class/net/%s/device/test_reset", eth);
-		return 0;
-	}
-	return -1;
+	if (netdev_of_driver("e1000e", eth))
+		return -1;
+	snprintf(reset_file, sizeof(reset_file),
+		 "/sys/class/net/%s/device/test_reset", eth);
+	return 0;
 }
 
 /* test_reset: "begun done" of e1000e_reinit_locked(); 0 on success */

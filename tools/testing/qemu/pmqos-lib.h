@@ -27,6 +27,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -141,6 +142,34 @@ static void __maybe_unused sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
+}
+
+/* @ms, or three times that on the debug kernel (as time_bound()). */
+static long __maybe_unused slack_ms(long ms)
+{
+	return debug_kernel() ? 3 * ms : ms;
+}
+
+/*
+ * Evaluates @cond at once and then every 5 ms, until it is true or @ms
+ * have passed; the value is 1 if @cond came true, else 0.  A macro, as
+ * the kernel's read_poll_timeout(), so that @cond is any expression of
+ * the caller's.
+ */
+#define wait_until(cond, ms)						\
+({									\
+	double __end = now_s() + (ms) / 1000.0;				\
+	int __met;							\
+									\
+	while (!(__met = !!(cond)) && now_s() < __end)			\
+		sleep_ms(5);						\
+	__met;								\
+})
+
+/* True if waitpid()'s status @st is a normal exit with status 0. */
+static int __maybe_unused exited_ok(int st)
+{
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 static int __maybe_unused qos_open(const char *name)
@@ -385,9 +414,43 @@ static int __maybe_unused if_set_mtu(const char *ifname, int mtu)
 }
 
 /*
- * Kernel log lines that report a bug, counted after the last @mark (which
- * the test wrote to /dev/kmsg with mark_kernel_log()), or -1 if the log no
+ * The kernel log from the last @mark on (which the test wrote to /dev/kmsg
+ * with mark_kernel_log()), in a static buffer, or NULL if the log no
  * longer holds it.
+ */
+static char *__maybe_unused kernel_log_since(const char *mark)
+{
+	static char log[1 << 20];
+	int len = syscall(SYS_syslog, 3, log, sizeof(log) - 1);
+	char *start = NULL, *p;
+
+	if (len < 0)
+		return NULL;
+	log[len] = '\0';
+	for (p = log; (p = strstr(p, mark)); p++)
+		start = p;
+	if (!start)
+		diag("the kernel log no longer holds \"%s\": it overflowed",
+		     mark);
+	return start;
+}
+
+/* Occurrences of @text in the kernel log since @mark, or -1. */
+static int __maybe_unused kernel_log_count(const char *mark, const char *text)
+{
+	char *p = kernel_log_since(mark);
+	int n = 0;
+
+	if (!p)
+		return -1;
+	for (; (p = strstr(p, text)); p++)
+		n++;
+	return n;
+}
+
+/*
+ * Kernel log lines that report a bug, counted after the last @mark, or -1
+ * if the log no longer holds it.
  */
 static int __maybe_unused kernel_reports(const char *mark)
 {
@@ -395,22 +458,12 @@ static int __maybe_unused kernel_reports(const char *mark)
 		"BUG", "WARNING:", "Call Trace:", "ODEBUG:",
 		"INFO: ", "Object already free", "Poison overwritten",
 	};
-	static char log[1 << 20];
-	int len = syscall(SYS_syslog, 3, log, sizeof(log) - 1);
-	char *start = NULL, *p;
+	char *start = kernel_log_since(mark), *p;
 	unsigned int i;
 	int n = 0;
 
-	if (len < 0)
+	if (!start)
 		return -1;
-	log[len] = '\0';
-	for (p = log; (p = strstr(p, mark)); p++)
-		start = p;
-	if (!start) {
-		diag("the kernel log no longer holds \"%s\": it overflowed",
-		     mark);
-		return -1;
-	}
 	for (i = 0; i < ARRAY_SIZE(pats); i++)
 		for (p = start; (p = strstr(p, pats[i])); p++)
 			n++;
@@ -427,6 +480,53 @@ static void __maybe_unused mark_kernel_log(const char *mark)
 		diag("cannot write /dev/kmsg: %s", strerror(errno));
 	if (fd >= 0)
 		close(fd);
+}
+
+/* Loads @path with init_module(2); 0 if loaded or already there. */
+static int __maybe_unused load_module(const char *path)
+{
+	static char image[4 << 20];
+	size_t len = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	while (len < sizeof(image) &&
+	       (n = read(fd, image + len, sizeof(image) - len)) > 0)
+		len += n;
+	close(fd);
+	if (syscall(SYS_init_module, image, len, "") && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+/*
+ * The first interface "ethN" whose device @driver drives, into @ifname
+ * (IFNAMSIZ bytes); 0 if there is one.
+ */
+static int __maybe_unused netdev_of_driver(const char *driver, char *ifname)
+{
+	char eths[4][NAME_LEN], path[192], link[256], *base;
+	int i, n;
+	ssize_t len;
+
+	n = dir_names("/sys/class/net", "eth", eths, 4);
+	for (i = 0; i < n && i < 4; i++) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/driver",
+			 eths[i]);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len < 0)
+			continue;
+		link[len] = '\0';
+		base = strrchr(link, '/');
+		if (!base || strcmp(base + 1, driver) ||
+		    strlen(eths[i]) >= IFNAMSIZ)
+			continue;
+		strcpy(ifname, eths[i]);
+		return 0;
+	}
+	return -1;
 }
 
 #endif /* PMQOS_LIB_H */

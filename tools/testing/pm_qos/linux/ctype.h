@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* DUPLICATED: the kernel's ctype takes a char and casts it to unsigned
- * char itself; the C library's wants the cast done by the caller. */
+ * char itself; the C library's wants the cast done by the caller.
+ */
 #ifndef _HARNESS_LINUX_CTYPE_H
 #define _HARNESS_LINUX_CTYPE_H
 #include <ctype.h>

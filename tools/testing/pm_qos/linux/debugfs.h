@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: debugfs files are recorded in harness_debugfs[], where tests
  * find them; harness_debugfs_off makes debugfs absent (-ENODEV), as with
- * CONFIG_DEBUG_FS=n. */
+ * CONFIG_DEBUG_FS=n.
+ */
 #ifndef _HARNESS_LINUX_DEBUGFS_H
 #define _HARNESS_LINUX_DEBUGFS_H
 #include <linux/fs.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* STUBBED: the file and inode fields that a misc device driver touches */
 #ifndef _HARNESS_LINUX_FS_H
 #define _HARNESS_LINUX_FS_H
@@ -16,11 +17,13 @@ struct file {
 };
 
 struct file_operations {
-	int (*open)(struct inode *, struct file *);
-	int (*release)(struct inode *, struct file *);
-	ssize_t (*read)(struct file *, char __user *, size_t, loff_t *);
-	ssize_t (*write)(struct file *, const char __user *, size_t, loff_t *);
-	loff_t (*llseek)(struct file *, loff_t, int);
+	int (*open)(struct inode *inode, struct file *file);
+	int (*release)(struct inode *inode, struct file *file);
+	ssize_t (*read)(struct file *file, char __user *buf, size_t count,
+			loff_t *pos);
+	ssize_t (*write)(struct file *file, const char __user *buf,
+			 size_t count, loff_t *pos);
+	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
 };
 
 #define S_IRUGO 0444

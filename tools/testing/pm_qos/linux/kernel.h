@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: the parts of the kernel's kernel.h, types.h, compiler.h, bug.h
  * and err.h that pm_qos_params.c and lib/rbtree.c use, for userspace.
  * WARN() counts into harness_warnings so that tests can assert on it;
  * printk() formats the kernel's %pS and keeps the last line in
  * harness_printk_last; might_sleep() counts its calls, and a call in atomic
  * context (a spinlock held, interrupts off, in a hard IRQ, or harness_atomic
- * set: harness_in_atomic()) counts into harness_sleep_under_lock. */
+ * set: harness_in_atomic()) counts into harness_sleep_under_lock.
+ */
 #ifndef _HARNESS_LINUX_KERNEL_H
 #define _HARNESS_LINUX_KERNEL_H
 #include <stddef.h>
@@ -28,6 +30,7 @@ typedef uint64_t u64;
 #define __exit
 #undef __always_inline
 #define __always_inline inline __attribute__((always_inline))
+#define noinline __attribute__((noinline))
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -37,6 +40,7 @@ typedef uint64_t u64;
 
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
+#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #define max(a, b) ((a) > (b) ? (a) : (b))
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* DUPLICATED: the subset of the kernel's list.h in use here */
 #ifndef _HARNESS_LINUX_LIST_H
 #define _HARNESS_LINUX_LIST_H

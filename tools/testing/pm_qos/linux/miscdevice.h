@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* STUBBED: misc_register() hands out minors from 60 up and records the
- * device in harness_misc[], where tests find the fops to call. */
+ * device in harness_misc[], where tests find the fops to call.
+ */
 #ifndef _HARNESS_LINUX_MISCDEVICE_H
 #define _HARNESS_LINUX_MISCDEVICE_H
 #include <linux/kernel.h>

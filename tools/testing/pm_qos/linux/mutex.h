@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: a mutex is a pthread mutex; taking one in atomic context
  * (a spinlock held, interrupts off, in a hard IRQ) counts into
- * harness_sleep_under_lock. */
+ * harness_sleep_under_lock.
+ */
 #ifndef _HARNESS_LINUX_MUTEX_H
 #define _HARNESS_LINUX_MUTEX_H
 #include <linux/spinlock.h>

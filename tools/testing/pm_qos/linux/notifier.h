@@ -1,13 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: blocking notifier chains over a pthread rwlock; a call of a
  * chain in atomic context (a spinlock held, interrupts off, in a hard IRQ)
- * counts into harness_notify_under_lock. */
+ * counts into harness_notify_under_lock.
+ */
 #ifndef _HARNESS_LINUX_NOTIFIER_H
 #define _HARNESS_LINUX_NOTIFIER_H
 #include <pthread.h>
 #include <linux/kernel.h>
 
 struct notifier_block {
-	int (*notifier_call)(struct notifier_block *, unsigned long, void *);
+	int (*notifier_call)(struct notifier_block *nb, unsigned long action,
+			     void *data);
 	struct notifier_block *next;
 	int priority;
 };

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: the kernel's ratelimit_state over a clock that the tests
- * drive, harness_jiffies: each test starts a fresh interval. */
+ * drive, harness_jiffies: each test starts a fresh interval.
+ */
 #ifndef _HARNESS_LINUX_RATELIMIT_H
 #define _HARNESS_LINUX_RATELIMIT_H
 

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: single_open() seq_files; seq_printf() understands the
- * kernel's %pS (symbol+offset, through dladdr()). */
+ * kernel's %pS (symbol+offset, through dladdr()).
+ */
 #ifndef _HARNESS_LINUX_SEQ_FILE_H
 #define _HARNESS_LINUX_SEQ_FILE_H
 #include <linux/fs.h>
@@ -8,7 +10,7 @@ struct seq_file {
 	char *buf;
 	size_t size, count;
 	void *private;
-	int (*show)(struct seq_file *, void *);
+	int (*show)(struct seq_file *m, void *v);
 };
 
 int seq_printf(struct seq_file *m, const char *fmt, ...)

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: kmalloc() with fault injection (harness_alloc_budget: the
  * number of allocations that succeed, -1 for no limit), a count of
  * allocations made with a spinlock held (harness_alloc_under_lock), and an
  * allocation that may sleep (__GFP_WAIT, as GFP_KERNEL) in atomic context
- * counted as a sleep there (harness_sleep_under_lock). */
+ * counted as a sleep there (harness_sleep_under_lock).
+ */
 #ifndef _HARNESS_LINUX_SLAB_H
 #define _HARNESS_LINUX_SLAB_H
 #include <linux/kernel.h>
@@ -17,7 +19,8 @@ void *kzalloc(size_t size, gfp_t flags);
 void kfree(const void *p);
 
 /* ADDED for the bench, which also builds the 2.6.34 core: kstrdup() lives
- * in the kernel's string.h; here it allocates through kmalloc() above. */
+ * in the kernel's string.h; here it allocates through kmalloc() above.
+ */
 #include <string.h>
 static inline char *kstrdup(const char *s, gfp_t gfp)
 {

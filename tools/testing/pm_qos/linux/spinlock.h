@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: a spinlock is a pthread mutex that counts, per thread, how
  * many are held, so that allocation, sleeping and notifier calls under a
  * spinlock show up as harness_*_under_lock.  Interrupts are modelled per
@@ -7,7 +8,8 @@
  * states is a sleep in atomic context (harness_in_atomic()).  Like lockdep,
  * each lock remembers whether it was taken in hard IRQ and with interrupts
  * on outside of one: a lock taken both ways can deadlock against itself on
- * one CPU, and counts into harness_irq_unsafe_lock. */
+ * one CPU, and counts into harness_irq_unsafe_lock.
+ */
 #ifndef _HARNESS_LINUX_SPINLOCK_H
 #define _HARNESS_LINUX_SPINLOCK_H
 #include <pthread.h>

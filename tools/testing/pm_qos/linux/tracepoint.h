@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: the TRACE_EVENT machinery, reduced to what a header in the
  * manner of include/trace/events/ uses (DECLARE_EVENT_CLASS, DEFINE_EVENT,
  * TRACE_EVENT; TP_PROTO, TP_ARGS, TP_STRUCT__entry with __field,
@@ -7,7 +8,8 @@
  * harness_trace_log[] (the kernel's %pS/%pF as printk formats them).  Off,
  * it costs one load, as a disabled tracepoint does.  The real header is
  * read once, so TRACE_HEADER_MULTI_READ and CREATE_TRACE_POINTS change
- * nothing here (trace/define_trace.h is empty). */
+ * nothing here (trace/define_trace.h is empty).
+ */
 #ifndef _HARNESS_LINUX_TRACEPOINT_H
 #define _HARNESS_LINUX_TRACEPOINT_H
 #include <linux/kernel.h>

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: copying from user space fails while harness_fail_copy_from_user
- * is set, as a fault would. */
+ * is set, as a fault would.
+ */
 #ifndef _HARNESS_LINUX_UACCESS_H
 #define _HARNESS_LINUX_UACCESS_H
 #include <string.h>

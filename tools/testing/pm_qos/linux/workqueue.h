@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: schedule_work() queues the item on one queue of the harness
  * (a second call while it is pending does nothing, as in the kernel), from
  * any context; nothing runs it until a test calls harness_run_work(), in
  * process context, or a thread of stress.c does.  As 2.6.34's workqueues,
  * the pending bit is cleared before the function runs, so an item queued
- * again meanwhile may run on a second thread at the same time. */
+ * again meanwhile may run on a second thread at the same time.
+ */
 #ifndef _HARNESS_LINUX_WORKQUEUE_H
 #define _HARNESS_LINUX_WORKQUEUE_H
 #include <linux/kernel.h>
@@ -23,7 +25,8 @@ struct work_struct {
 int schedule_work(struct work_struct *work);
 
 /* Runs queued items, those queued meanwhile too, until the queue is empty;
- * returns how many ran. */
+ * returns how many ran.
+ */
 int harness_run_work(void);
 /* Items queued and not yet taken by harness_run_work(). */
 int harness_work_pending(void);

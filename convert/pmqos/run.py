@@ -1,0 +1,473 @@
+"""The driver: one run of the converter over a directory, from the
+candidate files to the patch, the rewritten files or the report.
+
+  candidates  the C files that call the old API (facts.API_CALL)
+  spatch      one spatch process per pass over all the files it needs,
+              each file a group of its own, -j at a time
+  plan        pass 1's facts -> decisions -> sites, reasons and pass 2
+  merge       pass 2's diffs, one per file, paths a/PATH b/PATH
+  measure     the patch applied to a copy: the calls it really converts
+  write       --in-place, all files or none (inplace.py)
+  summary     the lines on stderr, and --json (report.py's format)
+
+The rules (which calls are converted, and how) are not here: they are in
+facts, callgraph, naming, placement, decision, pass2 and report.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from . import facts as facts_mod
+from . import inplace
+from .decision import Decider
+from .naming import Values, name_handles, siblings
+from .pass2 import pass2
+from .report import (reason_counts, report_lines, sibling_warnings,
+                     sites_of, unparsed)
+
+PROG = "pmqos-convert"
+PKG = os.path.dirname(os.path.abspath(__file__))
+FACTS = os.path.join(os.path.dirname(PKG), "smpl", "facts.cocci")
+# spatch prints these on stderr when it is not --very-quiet: progress, not
+# failures
+SPATCH_CHATTER = re.compile(r"^(HANDLING: |init_defs_builtins: )")
+SPATCH_FAILED = re.compile(r"^EXN|^Fatal error|Python failure", re.M)
+
+
+class Failure(Exception):
+    """A run that stops with one line on stderr and exit status 1."""
+
+
+def say(msg: str) -> None:
+    sys.stderr.write("%s: %s\n" % (PROG, msg))
+
+
+@dataclass
+class Options:
+    mode: str = "patch"             # patch, inplace or report
+    jobs: int = 1
+    incl: str = "--local-includes"
+    idirs: List[str] = field(default_factory=list)
+    any_struct: bool = False
+    json_out: str = ""
+    only: List[str] = field(default_factory=list)
+    dir: str = ""
+
+
+@dataclass
+class Plan:
+    """What pass 1 and the rules decided for the candidate files."""
+    files: List[str]
+    report: List[str]               # report.txt: one line per site
+    reasons: List[Tuple[int, str, str]]
+    pass2_text: str
+    pass2_files: List[str]
+    sites_json: List[dict]
+    decider: Decider
+
+    @property
+    def found(self) -> int:
+        return len(self.report)
+
+    @property
+    def left(self) -> List[str]:
+        return [l for l in self.report if ": not converted: " in l]
+
+    @property
+    def nconv(self) -> int:
+        return self.found - len(self.left)
+
+
+def read(path: str) -> str:
+    """A C file or spatch's facts as the rules read them (lines as
+    Python's text mode splits them, a byte that is not UTF-8 replaced)."""
+    with open(path, errors="replace") as fh:
+        return fh.read()
+
+
+def _grep_files(top: str) -> List[str]:
+    """The C files under top that contain "pm_qos_", by git grep when top
+    is the top of a git work tree (it skips what git ignores), else by
+    grep -r: a superset of the candidates, cheap on a whole kernel tree."""
+    git = subprocess.run(["git", "-C", top, "rev-parse", "--show-prefix"],
+                         capture_output=True, text=True)
+    if git.returncode == 0 and git.stdout.strip() == "":
+        p = subprocess.run(["git", "-C", top, "grep", "-l", "-F",
+                            "pm_qos_", "--", "*.c"],
+                           capture_output=True, text=True,
+                           errors="surrogateescape")
+        return [l for l in p.stdout.split("\n") if l]
+    p = subprocess.run(["grep", "-rlF", "--include=*.c", "pm_qos_", "."],
+                       cwd=top, capture_output=True, text=True,
+                       errors="surrogateescape")
+    return [l[2:] if l.startswith("./") else l
+            for l in p.stdout.split("\n") if l]
+
+
+def candidates(top: str) -> List[str]:
+    """The C files of top that call the old API (facts.API_CALL, the one
+    definition of a call of it), relative to top, sorted."""
+    return sorted(f for f in _grep_files(top)
+                  if facts_mod.API_CALL.search(read(os.path.join(top, f))))
+
+
+def only_files(top: str, files: List[str], only: List[str]) -> List[str]:
+    """The files under one of the paths of --only; a path that is not in
+    top is a Failure."""
+    keep = set()
+    for p in only:
+        q = p[2:] if p.startswith("./") else p
+        q = q.rstrip("/") or q
+        if os.path.isabs(q):
+            rel = os.path.relpath(q, top)
+            if rel == ".." or rel.startswith("../"):
+                raise Failure("--only %s: not under %s" % (p, top))
+            q = "" if rel == "." else rel
+        if not os.path.exists(os.path.join(top, q)):
+            raise Failure("--only %s: no such file or directory under %s"
+                          % (q, top))
+        keep.update(f for f in files
+                    if q == "" or f == q or f.startswith(q + "/"))
+    return sorted(keep)
+
+
+class Progress:
+    """The files of a pass that spatch has started of those it has to do,
+    on stderr, only when stderr is a terminal and only once the pass has
+    taken more than a few seconds (spatch says "HANDLING: FILE" as it
+    starts each, when it is --quiet rather than --very-quiet)."""
+    # PMQOS_PROGRESS_AFTER (seconds, default 3): when it starts showing
+    DELAY = float(os.environ.get("PMQOS_PROGRESS_AFTER", "3"))
+
+    def __init__(self, label: str, total: int):
+        self.label, self.total, self.done = label, total, 0
+        self.t0 = time.monotonic()
+        self.shown = False
+        self.on = sys.stderr.isatty()
+
+    def step(self) -> None:
+        self.done += 1
+        if self.on and time.monotonic() - self.t0 >= self.DELAY:
+            sys.stderr.write("\r%s: %s: %d of %d files" %
+                             (PROG, self.label, min(self.done, self.total),
+                              self.total))
+            sys.stderr.flush()
+            self.shown = True
+
+    def end(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+class Spatch:
+    """spatch over a directory with the options of a run."""
+
+    def __init__(self, o: Options, work: str):
+        self.o, self.work = o, work
+        self.failed: Dict[str, List[str]] = {}
+        self.err: Dict[str, str] = {}
+
+    def run(self, tag: str, sp: str, files: List[str], label: str) -> str:
+        """One spatch process over files, each file a group of its own
+        (its facts and changes do not depend on the others), -j at a
+        time: spatch starts its Python once, not once a file.  Its
+        workers' output goes to directories under the work directory
+        (--tmp-dir): by default spatch makes them in the driver's tree,
+        where an interrupted run left them.  Returns spatch's stdout."""
+        groups = os.path.join(self.work, tag + ".groups")
+        with open(groups, "w", errors="surrogateescape") as fh:
+            fh.write("".join(f + "\n\n" for f in files))
+        prog = Progress(label, len(files))
+        # The Python that runs this, by its path: without --python spatch
+        # finds the interpreter again at each start by running "python3"
+        # several times (--version, a probe script, ldd), which through a
+        # wrapper such as a pyenv shim costs seconds a pass.
+        cmd = ["spatch", "--quiet" if prog.on else "--very-quiet",
+               "--python", sys.executable, "-j", str(self.o.jobs),
+               "--sp-file", sp, "--tmp-dir", os.path.join(self.work, tag),
+               self.o.incl] + self.o.idirs + ["--file-groups", groups]
+        out = os.path.join(self.work, tag + ".out")
+        err_lines = []
+        with open(out, "wb") as fo:
+            p = subprocess.Popen(cmd, cwd=self.o.dir, stdout=fo,
+                                 stderr=subprocess.PIPE)
+            assert p.stderr is not None
+            for raw in p.stderr:
+                line = raw.decode(errors="replace")
+                if line.startswith("HANDLING: "):
+                    prog.step()
+                elif not SPATCH_CHATTER.match(line):
+                    err_lines.append(line)
+            rc = p.wait()
+        prog.end()
+        err = "".join(err_lines)
+        self.err[tag] = err
+        if rc != 0 or SPATCH_FAILED.search(err):
+            self.failed[tag] = list(files)
+        if tag == "facts":
+            return read(out)
+        # a patch: every byte as it is (\r, \f, not UTF-8)
+        with open(out, newline="", errors="surrogateescape") as fh:
+            return fh.read()
+
+    def report_failures(self, tag: str) -> None:
+        if not self.failed.get(tag):
+            return
+        say("spatch failed on %d files of %s:" % (len(self.failed[tag]),
+                                                  self.o.dir))
+        lines = [l for l in self.err[tag].split("\n") if l][:5]
+        sys.stderr.write("".join(l + "\n" for l in lines))
+
+
+def plan(o: Options, files: List[str], facts_text: str,
+         tree: List[str]) -> Plan:
+    """Decide every request of the files from the facts of pass 1; tree:
+    every candidate file of the directory, files among them (a superset
+    when --only gave a part), for the rules that look outside the files
+    given."""
+    closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
+                                        o.incl == "--all-includes")
+    units = facts_mod.load(facts_text.split("\n"), closure, o.dir)
+    for f in files:
+        units.setdefault(f, facts_mod.UnitFacts(f))
+    texts = {f: read(os.path.join(o.dir, f)) for f in files}
+    guarded = {f: facts_mod.version_guarded(t) for f, t in texts.items()}
+    outside = None
+    if set(tree) - set(files):
+        def outside(names):
+            return siblings(o.dir, files, names, tree)
+    given = dict(texts)
+    for hs in closure.values():
+        for h in hs:
+            if h not in given and not os.path.isabs(h):
+                given[h] = read(os.path.join(o.dir, h))
+    values = Values(o.dir, given, units, closure)
+    d = Decider(units, o.any_struct, guarded, outside, values)
+    d.decide_all()
+    name_handles(d.requests, units, d.place)
+    sites = sites_of(d)
+    unparsed(sites, texts, facts_mod.api_lines)
+    reasons = [(n, why.name, why.value) for why, n in
+               sorted(reason_counts(sites).items(),
+                      key=lambda x: (-x[1], x[0].name))]
+    text, p2files = pass2(d)
+    return Plan(files, report_lines(sites), reasons, text, p2files,
+                [s.as_json() for k, s in sorted(sites.items())], d)
+
+
+def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
+    """Where a run over part of a tree (--only) says which calls in the
+    candidate files it was not given (outside) name a request of the
+    files given, before anything is printed or written: converted, such a
+    request would leave those calls reaching nothing.  The lines to print
+    on stderr, each whole ("pmqos-convert: ..."); which calls those are
+    is a rule of naming (report.sibling_warnings)."""
+    return sibling_warnings(p.decider.requests)
+
+
+def merge(patch_out: str, top: str) -> str:
+    """Pass 2's diffs as one patch: paths rewritten to a/PATH b/PATH, one
+    diff per file, in the order of the paths (spatch -j prints them as
+    its workers finish).  A header that two files' conversions change
+    differently is kept once, with a warning: the change that sorts first,
+    so that the result does not depend on which worker finished first."""
+    seen: Dict[str, List[str]] = {}
+    name, buf = "", []
+
+    def flush() -> None:
+        if name:
+            text = "".join(buf)
+            if text not in seen.setdefault(name, []):
+                seen[name].append(text)
+
+    prefix = top + "/"
+    # lines end at a newline only: a C file may hold \r or \f
+    for line in re.split(r"(?<=\n)", patch_out):
+        if not line:
+            continue
+        if line.startswith("--- "):
+            flush()
+            name = line.split()[1]
+            if name.startswith("./"):
+                name = name[2:]
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+            buf = ["--- a/%s\n" % name]
+        elif line.startswith("+++ "):
+            buf.append("+++ b/%s\n" % name)
+        elif line.startswith("diff "):
+            continue
+        else:
+            if not line.endswith("\n"):
+                line += "\n"
+            buf.append(line)
+    flush()
+    out = []
+    for name in sorted(seen):
+        if len(seen[name]) > 1:
+            say("%s is changed by the conversion of more than one file; only"
+                " one change is kept (re-run after applying)" % name)
+        out.append(min(seen[name]))
+    return "".join(out)
+
+
+def touched(diff: str) -> List[str]:
+    return sorted({l[6:] for l in diff.split("\n") if l.startswith("+++ b/")})
+
+
+def apply_to_copy(o: Options, diff: str, files: List[str],
+                  after: str) -> None:
+    """The patch applied to a copy of the files it touches, under after."""
+    for f in files:
+        if os.path.isabs(f) or f == ".." or f.startswith("../"):
+            raise Failure("the conversion changes %s, outside %s: give the "
+                          "directory that holds it" % (f, o.dir))
+        os.makedirs(os.path.dirname(os.path.join(after, f)), exist_ok=True)
+        shutil.copyfile(os.path.join(o.dir, f), os.path.join(after, f))
+    p = subprocess.run(["patch", "-s", "-p1", "-d", after],
+                       input=diff.encode(errors="surrogateescape"),
+                       capture_output=True)
+    if p.returncode != 0:
+        raise Failure("the generated patch does not apply to a copy of %s"
+                      % o.dir)
+
+
+def converted_count(p: Plan, changed: List[str], after: str) -> int:
+    """The sites of the changed C files minus the calls of the old API
+    left in them after the patch."""
+    cfiles = [f for f in changed if f.endswith(".c")]
+    before = sum(1 for f in cfiles for l in p.report
+                 if l.startswith(f + ":"))
+    left = sum(len(facts_mod.api_lines(read(os.path.join(after, f))))
+               for f in cfiles)
+    return before - left
+
+
+class Run:
+    def __init__(self, o: Options):
+        self.o = o
+        self.t0 = time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.t0
+
+    def summary(self, p: Plan, converted: Optional[int]) -> None:
+        """The numbers, then every site left alone, by reason."""
+        o = self.o
+        say("%d call sites in %d files of %s (%.1f s, -j %d)"
+            % (p.found, len(p.files), o.dir, self.elapsed(), o.jobs))
+        if p.found == 0:
+            return
+        if converted is not None:
+            say("converted: %d of %d call sites (%d convertible)"
+                % (converted, p.found, p.nconv))
+        else:
+            say("convertible: %d of %d call sites" % (p.nconv, p.found))
+        say("reported, not converted: %d" % len(p.left))
+        for n, name, why in p.reasons:
+            say("  %d x %s (%s)" % (n, name, why))
+        sys.stderr.write("".join("  %s\n" % l for l in p.left))
+        n = sum(1 for l in p.report if "; note: " in l)
+        if n:
+            say("converted with a note to check: %d (see --report)" % n)
+        if o.incl != "--all-includes" and \
+                any(name == "NO_HOLDER" for _, name, _ in p.reasons):
+            say("hint: --ksrc TREE lets spatch see structures declared "
+                "under TREE/include")
+
+    def write_json(self, p: Plan, changed: List[str]) -> None:
+        """The summary of --json FILE (report.py describes it)."""
+        if not self.o.json_out:
+            return
+        out = {"version": 1, "dir": self.o.dir,
+               "candidate_files": len(p.files),
+               "seconds": round(self.elapsed(), 2), "sites": p.sites_json,
+               "changed_files": sorted(set(changed))}
+        try:
+            with open(self.o.json_out, "w") as fh:
+                json.dump(out, fh, indent=1)
+                fh.write("\n")
+        except OSError as e:
+            raise Failure("cannot write %s: %s" % (self.o.json_out,
+                                                   e.strerror))
+
+    def main(self) -> int:
+        with tempfile.TemporaryDirectory(prefix="pmqos.") as work:
+            return self._main(work)
+
+    def _main(self, work: str) -> int:
+        o = self.o
+        every = candidates(o.dir)
+        files = only_files(o.dir, every, o.only) if o.only else every
+        sp = Spatch(o, work)
+        facts_out = ""
+        if files:
+            facts_out = sp.run("facts", FACTS, files, "pass 1")
+            sp.report_failures("facts")
+        try:
+            p = plan(o, files, facts_out, every)
+        except Exception as e:          # a bug of the rules: say where
+            raise Failure("convert/pmqos failed on the facts of %s: %s: %s"
+                          % (o.dir, type(e).__name__, e)) from e
+        # Calls outside the files given (--only) that name a request of
+        # theirs: said here, before anything is printed or written.
+        outside = sorted(set(every) - set(files))
+        sys.stderr.write("".join(l + "\n" for l in
+                                 check_outside(o, p, outside)))
+        facts_failed = bool(sp.failed.get("facts"))
+
+        if o.mode == "report":
+            # what pass 2 would change, without running it: the files of
+            # the converted calls
+            would = sorted({re.sub(r":[0-9]*: .*", "", l) for l in p.report
+                            if ": not converted: " not in l})
+            self.write_json(p, would)
+            if p.found == 0:
+                print("%s: no calls of the old pm_qos requirement API in %s"
+                      % (PROG, o.dir))
+                sys.stdout.flush()
+                self.summary(p, None)
+                return 1 if facts_failed else 0
+            sys.stdout.write("".join(l + "\n" for l in p.report))
+            sys.stdout.flush()
+            self.summary(p, None)
+            return 0 if not p.left and not facts_failed else 1
+
+        patch_out = ""
+        if p.pass2_text:
+            path = os.path.join(work, "pass2.cocci")
+            with open(path, "w") as fh:
+                fh.write(p.pass2_text)
+            patch_out = sp.run("patch", path, p.pass2_files, "pass 2")
+            sp.report_failures("patch")
+        diff = merge(patch_out, o.dir)
+        changed = touched(diff)
+        after = os.path.join(work, "after")
+        converted = 0
+        if diff:
+            apply_to_copy(o, diff, changed, after)
+            converted = converted_count(p, changed, after)
+        if o.mode == "inplace":
+            inplace.write_all(o.dir, changed, after)
+            say("applied to %d files in %s" % (len(changed), o.dir))
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(diff.encode(errors="surrogateescape"))
+            sys.stdout.flush()
+        self.summary(p, converted)
+        self.write_json(p, changed)
+        if converted != p.nconv:
+            say("warning: %d sites were convertible but %d were converted"
+                % (p.nconv, converted))
+        if facts_failed or sp.failed.get("patch"):
+            return 1
+        return 0 if converted == p.nconv else 1
