@@ -6,18 +6,27 @@
 ///
 /// Patch mode renames pm_qos_requirement() and makes a static handle of
 /// a request whose handle no call can use once it is freed: a name that
-/// is a literal or a macro, added once in the module's init function
-/// (__init or module_init()) before anything registers there, and removed
-/// only in the exit function (__exit or module_exit()) or on an error
-/// path of init (none returns 0), last: followed there by nothing but
-/// messages, kfree() and other removes.  An update or a remove after a
-/// remove did nothing with names; with a handle it uses freed memory.
+/// is a literal or a macro, whose handle's name no other name of the file
+/// makes ("foo-bar" and "foo_bar" would share one), added once in the
+/// module's init function (__init or module_init()), outside any loop,
+/// before anything registers there, and removed only in the exit
+/// function (__exit or module_exit()) or on an error path of init, last:
+/// followed there by nothing but messages, kfree() and other removes.
+/// An error path returns a negative constant (-ENODEV), or a variable
+/// that, on every path through the remove, was last set to one (or to
+/// PTR_ERR(x) in the branch of IS_ERR(x)) or was last tested by if (ret),
+/// if (ret < 0) or if (ret != 0), in unlikely() or not, in whose branch
+/// the path jumps out; any other return may be 0, and the exit function
+/// would remove the request again.  An update or a remove after a remove
+/// did nothing with names; with a handle it uses freed memory.
 ///
 /// Every other call is reported with the reason: a name computed at run
-/// time, an add that may run more than once (probe(), open(): keep a
-/// handle per device), an add after pci_register_driver() and the like, a
-/// remove at run time (a fault handler, a notifier, a helper of open()),
-/// a remove before the exit function stops the driver, a used value.
+/// time, two names that make one handle name, an add that may run more
+/// than once (probe(), open(), a loop: keep a handle per device), an add
+/// after pci_register_driver() and the like, a remove at run time (a
+/// fault handler, a notifier, a helper of open()), a remove in init on a
+/// path that may return 0, a remove before the exit function stops the
+/// driver, a used value.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 pm-qos series <pm-qos@example.invalid>.
@@ -61,6 +70,29 @@ def mark(prop, p, val=True):
 	for q in p:
 		has.setdefault(prop, {})[key([q])] = val
 
+def note(prop, p, val):
+	has.setdefault(prop, {}).setdefault(key(p), set()).add(val)
+
+# What a return after a remove in init returns: an error for certain
+# (-ENODEV, -1), a variable (whose value the rules below follow), or
+# something else, which may be 0.
+NEG = re.compile(r'^-\s*(\(\s*)?([A-Z][A-Z0-9_]*|[1-9][0-9]*)(\s*\))?$')
+VAR = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
+
+# Whether the remove k may be followed by a return of 0: by a return of
+# a value that is not a negative constant, unless it is a variable that
+# every path through k last set to an error (a negative constant, or
+# PTR_ERR(x) where IS_ERR(x) holds) or last tested nonzero and took that
+# branch.
+def may_succeed(k):
+	if [e for e in has.get("ret", {}).get(k, ())
+	    if not NEG.match(e) and not VAR.match(e)]:
+		return True
+	if k in has.get("untested", {}):
+		return True
+	return bool([d for d, e in has.get("setto", {}).get(k, ())
+		     if not NEG.match(e) and d not in has.get("ptrerr", {})])
+
 # Why the request of the call at p cannot become a static handle, or
 # None when patch mode converts it.
 def why(p):
@@ -77,6 +109,9 @@ def why(p):
 		return "no add of %s in this file" % name
 	if len(adds) > 1:
 		return "%s is added more than once: keep a handle per device" % name
+	if ok("loop", adds[0]):
+		return "%s is added in a loop, more than once: keep a handle " \
+			"per device" % name
 	if role.get(calls[adds[0]][3]) != "init":
 		return "%s is added outside module init, where it may run " \
 			"more than once: keep a handle per device" % name
@@ -94,6 +129,11 @@ def why(p):
 	if r0:
 		return "%s is removed in %s() on a path that returns 0" % \
 			(name, r0[0])
+	r0 = [calls[k][3] for k in rms
+	      if role[calls[k][3]] == "init" and may_succeed(k)]
+	if r0:
+		return "%s is removed in %s() on a path that may return 0" % \
+			(name, r0[0])
 	if bad("again"):
 		return "%s is used again after its remove in %s()" % \
 			(name, bad("again")[0])
@@ -102,6 +142,12 @@ def why(p):
 		return "%s is removed before %s() calls %s(), which may still " \
 			"use it: remove it last" % \
 			(name, calls[later[0]][3], has["later"][later[0]])
+	clash = sorted(set(calls[k][2] for k in calls if calls[k][2] != name
+			   and handle(calls[k][2]) == handle(name)))
+	if clash:
+		return "%s and %s make one handle name, %s: give each " \
+			"request a handle of its own" % \
+			(name, " and ".join(clash), handle(name))
 	if handle(name) in has.get("taken", {}):
 		return "the name %s is taken" % handle(name)
 	if "include" not in has:
@@ -201,6 +247,14 @@ reg(...)
 ... when any
 pm_qos_add_requirement@p(...)
 
+// An add that a path reaches again: a loop, a jump back.
+@loop depends on call exists@
+position p;
+@@
+pm_qos_add_requirement@p(...);
+... when any
+pm_qos_add_requirement@p(...);
+
 // After a remove: a return of 0, a use of the same request, a call that
 // may stop (or start) something that uses it.
 @ret0 depends on call exists@
@@ -209,6 +263,84 @@ position p;
 pm_qos_remove_requirement@p(...);
 ... when any
 return 0;
+
+// Init's success path.  What each remove may return ...
+@retval depends on call exists@
+expression E;
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when any
+return E;
+
+// ... and, for a variable, what sets it last (an assignment or an
+// initializer) ...
+@setto depends on call exists@
+identifier v;
+expression E0, E1;
+statement S;
+position p, d;
+@@
+v@d = E0
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+return v;
+
+// ... or nothing in the function (a global, a macro) ...
+@unset depends on call exists@
+identifier f, v;
+expression E1;
+statement S;
+position p;
+@@
+f(...) {
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+    when != if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+return v;
+}
+
+// ... or a test of it that the path leaves by its end: which branch it
+// took is not known.  A path that takes the branch of if (ret) or
+// if (ret < 0) and jumps out (goto, return) from there returns nonzero:
+// the rules above skip the paths through such a test, these two catch
+// those that fall through it.
+@tested_before depends on call exists@
+identifier v;
+expression E1;
+statement S;
+position p;
+@@
+if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+... when != v = E1
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+return v;
+
+@tested_after depends on call exists@
+identifier v;
+expression E1;
+statement S;
+position p;
+@@
+pm_qos_remove_requirement@p(...);
+... when != v = E1
+if (\(v\|v < 0\|v != 0\|unlikely(v)\|unlikely(v < 0)\)) S
+... when != v = E1
+return v;
+
+// v = PTR_ERR(x) where IS_ERR(x) holds.
+@ptrerr depends on call@
+identifier v;
+expression x;
+position d;
+@@
+if (IS_ERR(x)) { <+... v@d = PTR_ERR(x) ...+> }
 
 @again depends on call exists@
 identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
@@ -268,9 +400,47 @@ p << after_reg.p;
 mark("after_reg", p)
 
 @script:python@
+p << loop.p;
+@@
+mark("loop", p)
+
+@script:python@
 p << ret0.p;
 @@
 mark("ret0", p)
+
+@script:python@
+p << retval.p;
+E << retval.E;
+@@
+note("ret", p, re.sub(r'\s+', ' ', E))
+
+@script:python@
+p << setto.p;
+d << setto.d;
+E0 << setto.E0;
+@@
+note("setto", p, (key(d), re.sub(r'\s+', ' ', E0)))
+
+@script:python@
+p << unset.p;
+@@
+mark("untested", p)
+
+@script:python@
+p << tested_before.p;
+@@
+mark("untested", p)
+
+@script:python@
+p << tested_after.p;
+@@
+mark("untested", p)
+
+@script:python@
+d << ptrerr.d;
+@@
+mark("ptrerr", d)
 
 @script:python@
 p << again.p;
@@ -310,7 +480,8 @@ H << handle_name.H;
 has.setdefault("taken", {})[H] = True
 
 // ---------------------------------------------------------------------
-// Report, org and context: every call.
+// Report, org and context: every call.  Patch mode reports the calls it
+// does not convert.
 
 @script:python depends on report@
 p << old.p;
@@ -329,6 +500,14 @@ identifier oldfn.fn;
 position old.p;
 @@
 * fn@p(...)
+
+// Patch: the calls it leaves, as report prints them.
+@script:python depends on patch@
+p << old.p;
+fn << oldfn.fn;
+@@
+if fn != "pm_qos_requirement" and why(p) is not None:
+	coccilib.report.print_report(p[0], "%s(): %s" % (fn, message(p, fn)))
 
 // ---------------------------------------------------------------------
 // Patch.

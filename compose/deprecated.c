@@ -58,8 +58,7 @@ int pm_qos_add_requirement(int pm_qos_class, char *name, s32 value)
 	n = kmalloc(sizeof(*n) + strlen(name) + 1, GFP_KERNEL);
 	if (!n)
 		return -ENOMEM;
-	n->req = __pm_qos_add_request(pm_qos_class, value,
-				      __builtin_return_address(0));
+	n->req = __pm_qos_add_request(pm_qos_class, value, _RET_IP_, 0);
 	if (!n->req) {
 		kfree(n);
 		return -ENOMEM;

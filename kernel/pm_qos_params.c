@@ -19,14 +19,17 @@
  * leave one behind.
  *
  * Requests change in any context, hard IRQ included, and the new target is
- * read at once; the notifiers run later, in process context, from a work
- * item of the class.
+ * read at once; a tighter CPU DMA latency also kicks the idle CPUs out of
+ * their C-state before the change returns.  The notifiers run later, in
+ * process context, from pm_qos's own workqueue.
  *
  * Mark Gross <mgross@linux.intel.com>
  */
 
 #include <linux/pm_qos_params.h>
 #include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -51,7 +54,7 @@ struct pm_qos_request_list {
 	struct rb_node node;
 	s32 value;
 	int pm_qos_class;
-	void *caller;			/* who added it, for debugfs */
+	unsigned long caller;		/* who added it, for debugfs */
 	pid_t pid;			/* opener, in the init pid ns, or 0 */
 };
 
@@ -60,7 +63,7 @@ struct pm_qos_object {
 	unsigned int count;		/* number of requests, likewise */
 	bool max;			/* aggregate is the max, not the min */
 	s32 default_value;
-	/* calls the notifiers when the target has moved */
+	/* calls the notifiers when the target has moved, on pm_qos_wq */
 	struct work_struct notify_work;
 	/* serialises notifications so that the last one carries the target */
 	struct mutex notify_lock;
@@ -110,13 +113,27 @@ static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
 };
 
 /*
- * Protects every class's tree and count, and orders the writes of the
- * targets.  Updating and removing a request take it in any context, hard
- * IRQ included, so it is always taken with interrupts off (irqsave), and
- * held only for the tree operation and the store of the target: nothing is
+ * Protects every class's tree and count, and pm_qos_wq, and orders the
+ * writes of the targets.  Updating and removing a request take it in any
+ * context, hard IRQ included, so it is always taken with interrupts off
+ * (irqsave, or spin_lock_irq() where the caller is known to be in process
+ * context with interrupts on: the debugfs file and the work item), and held
+ * only for the tree operation and the store of the target: nothing is
  * allocated, nothing sleeps and no notifier runs under it.
  */
 static DEFINE_SPINLOCK(pm_qos_lock);
+
+/*
+ * Runs the notifiers.  Not keventd: a notifier that calls
+ * flush_scheduled_work() would wait for itself there, and keventd is a
+ * thread per CPU, bound to the CPU that queued the work, which a real-time
+ * task spinning on that CPU holds back for as long as it spins.  This is
+ * one thread, not bound to a CPU, so items never run concurrently and it
+ * runs wherever there is time.  NULL until pm_qos_power_init() makes it
+ * and queues the work of each class whose target moved before, so that no
+ * change made before is lost.
+ */
+static struct workqueue_struct *pm_qos_wq;
 
 enum pm_qos_op { PM_QOS_ADD, PM_QOS_UPDATE, PM_QOS_REMOVE };
 
@@ -175,12 +192,14 @@ static s32 pm_qos_extreme(struct pm_qos_object *o)
  * last one delivered.  Every change of the target schedules it, and it
  * reads the target after the change, so after a burst of changes the last
  * notification carries the final target, and a burst that ends where it
- * began delivers nothing.  A workqueue may run one item on two CPUs at
- * once (queued again while it runs): notify_lock keeps the deliveries in
- * order, each reading the target inside it.  The target is read under
- * pm_qos_lock: a change that found the item still pending (and did not
- * queue it) released that lock before, so this read sees the change; one
- * that comes after the read finds the item no longer pending and queues it.
+ * began delivers nothing.  pm_qos_wq has one thread, so the deliveries are
+ * in order; notify_lock keeps them so, each reading the target inside it,
+ * should the item ever run on two threads at once, as it could on 2.6.34's
+ * per-CPU workqueues when queued again while it ran.  The target is read
+ * under pm_qos_lock: a change that found the item still pending (and did
+ * not queue it) released that lock before, so this read sees the change;
+ * one that comes after the read finds the item no longer pending and
+ * queues it.
  */
 static void pm_qos_notify_work(struct work_struct *work)
 {
@@ -201,16 +220,41 @@ static void pm_qos_notify_work(struct work_struct *work)
 }
 
 /*
+ * Sends a reschedule IPI to every other online CPU that runs its idle task,
+ * as cpuidle's notifier did with an empty smp_call_function(): the interrupt
+ * ends the C-state, and the idle loop asks the governor again, which reads
+ * the new target.  Asynchronous (no wait for the other CPUs), so it is fine
+ * with interrupts off and in hard IRQ.  A CPU that goes idle after the
+ * check reads the new target when it selects its state.  The CPU that made
+ * the change is awake and reads the target at its next idle entry.
+ */
+static void pm_qos_kick_idle_cpus(void)
+{
+	int cpu, this_cpu;
+
+	/* the store of the target before the reads of what each CPU runs */
+	smp_mb();
+	this_cpu = get_cpu();
+	for_each_online_cpu(cpu)
+		if (cpu != this_cpu && idle_cpu(cpu))
+			smp_send_reschedule(cpu);
+	put_cpu();
+}
+
+/*
  * Applies @op to @req and recomputes the target, tracing both under the
  * lock so that the trace shows the changes in the order they were made.
- * @caller is the code that called the API, for the trace.
+ * @caller is the code that called the API, for the trace.  A CPU DMA
+ * latency made tighter reaches the idle CPUs before this returns; every
+ * move of a target queues the class's notifiers.
  */
 static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
-			  enum pm_qos_op op, void *caller)
+			  enum pm_qos_op op, unsigned long caller)
 {
 	int pm_qos_class = req->pm_qos_class;
 	struct pm_qos_object *o = &pm_qos_array[pm_qos_class];
 	atomic_t *target = &pm_qos_target[pm_qos_class];
+	struct workqueue_struct *wq;
 	unsigned long flags;
 	s32 prev, curr;
 
@@ -218,7 +262,7 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	switch (op) {
 	case PM_QOS_UPDATE:
 		trace_pm_qos_update_request(pm_qos_class, req->value, value,
-					    (unsigned long)caller);
+					    caller);
 		if (value == req->value) {
 			spin_unlock_irqrestore(&pm_qos_lock, flags);
 			return;
@@ -231,15 +275,14 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 		break;
 	case PM_QOS_ADD:
 		trace_pm_qos_add_request(pm_qos_class, PM_QOS_DEFAULT_VALUE,
-					 value, (unsigned long)caller);
+					 value, caller);
 		req->value = value;
 		pm_qos_insert(o, req);
 		o->count++;
 		break;
 	case PM_QOS_REMOVE:
 		trace_pm_qos_remove_request(pm_qos_class, req->value,
-					    PM_QOS_DEFAULT_VALUE,
-					    (unsigned long)caller);
+					    PM_QOS_DEFAULT_VALUE, caller);
 		rb_erase(&req->node, &o->requests);
 		o->count--;
 		break;
@@ -249,10 +292,19 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	atomic_set(target, curr);
 	if (curr != prev)
 		trace_pm_qos_update_target(pm_qos_class, prev, curr);
+	wq = pm_qos_wq;
 	spin_unlock_irqrestore(&pm_qos_lock, flags);
 
-	if (curr != prev)
-		schedule_work(&o->notify_work);
+	if (curr == prev)
+		return;
+	/*
+	 * Only a tighter limit is urgent: a looser one costs power until the
+	 * idle CPUs wake anyway, or until cpuidle's notifier kicks them.
+	 */
+	if (pm_qos_class == PM_QOS_CPU_DMA_LATENCY && curr < prev)
+		pm_qos_kick_idle_cpus();
+	if (wq)
+		queue_work(wq, &o->notify_work);
 }
 
 /**
@@ -275,8 +327,14 @@ int pm_qos_request(int pm_qos_class)
 }
 EXPORT_SYMBOL_GPL(pm_qos_request);
 
+/*
+ * @caller is the code that adds the request and @pid the process that opened
+ * a misc device, or 0, for debugfs: both are set before the request is
+ * inserted, so the list never shows a request without them.
+ */
 static struct pm_qos_request_list *
-__pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
+__pm_qos_add_request(int pm_qos_class, s32 value, unsigned long caller,
+		     pid_t pid)
 {
 	struct pm_qos_request_list *req;
 	s32 v;
@@ -294,6 +352,7 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
 		return NULL;
 	req->pm_qos_class = pm_qos_class;
 	req->caller = caller;
+	req->pid = pid;
 	pm_qos_change(req, v, PM_QOS_ADD, caller);
 	return req;
 }
@@ -304,8 +363,9 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
  * @value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
  * Adds a request to @pm_qos_class and recomputes the class's aggregate
- * target; if it moved, the notifiers are called from a work item.  Costs
- * O(log n) in the number of requests of the class.
+ * target; if it moved, the notifiers are called from pm_qos's workqueue,
+ * and a CPU DMA latency made tighter has reached the idle CPUs before this
+ * returns.  Costs O(log n) in the number of requests of the class.
  *
  * Context: process context; may sleep (it allocates with GFP_KERNEL).
  *
@@ -315,8 +375,7 @@ __pm_qos_add_request(int pm_qos_class, s32 value, void *caller)
  */
 struct pm_qos_request_list *pm_qos_add_request(int pm_qos_class, s32 value)
 {
-	return __pm_qos_add_request(pm_qos_class, value,
-				    __builtin_return_address(0));
+	return __pm_qos_add_request(pm_qos_class, value, _RET_IP_, 0);
 }
 EXPORT_SYMBOL_GPL(pm_qos_add_request);
 
@@ -325,13 +384,14 @@ EXPORT_SYMBOL_GPL(pm_qos_add_request);
  * would report their caller's caller (__fput for a release, say).
  */
 static void __pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
-				    s32 new_value, void *caller)
+				    s32 new_value, unsigned long caller)
 {
 	s32 v;
 
 	if (!pm_qos_req) {
 		pr_warning_ratelimited(
-			"pm_qos: update of a NULL request from %pS\n", caller);
+			"pm_qos: update of a NULL request from %pS\n",
+			(void *)caller);
 		return;
 	}
 	if (WARN(pm_qos_resolve(&pm_qos_array[pm_qos_req->pm_qos_class],
@@ -342,7 +402,7 @@ static void __pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 }
 
 static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
-				    void *caller)
+				    unsigned long caller)
 {
 	if (!pm_qos_req)
 		return;
@@ -356,21 +416,24 @@ static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
  * @new_value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
  * Changes the value of a request and recomputes the aggregate target, which
- * pm_qos_request() returns from then on; if it moved, the notifiers are
- * called later from a work item, in process context.  An update to the
+ * pm_qos_request() returns from then on.  If a CPU DMA latency got tighter,
+ * every other idle CPU has been sent an IPI that ends its C-state before
+ * this returns.  If the target moved, the notifiers are called later from
+ * pm_qos's workqueue, in process context.  An update to the
  * value the request already has returns at once; any other costs O(log n).
  * A NULL @pm_qos_req or a negative @new_value other than
  * PM_QOS_DEFAULT_VALUE is ignored with a warning; the one for a NULL
  * request names the caller, ratelimited.
  *
- * Context: any context, hard IRQ included, with any spinlock held; does
- * not sleep.
+ * Context: any context but NMI, hard IRQ and interrupts off included, with
+ * any lock held but pm_qos's own and those that queue_work() takes: the
+ * workqueue's, and the scheduler's runqueue locks (it wakes the worker).
+ * Does not sleep.
  */
 void pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 			   s32 new_value)
 {
-	__pm_qos_update_request(pm_qos_req, new_value,
-				__builtin_return_address(0));
+	__pm_qos_update_request(pm_qos_req, new_value, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(pm_qos_update_request);
 
@@ -380,16 +443,19 @@ EXPORT_SYMBOL_GPL(pm_qos_update_request);
  *
  * Removes the request, frees it and recomputes the aggregate target, which
  * pm_qos_request() returns from then on; if it moved, the notifiers are
- * called later from a work item, in process context.  The handle is invalid
+ * called later from pm_qos's workqueue, in process context (a removal only
+ * loosens a limit, so no CPU is kicked).  The handle is invalid
  * afterwards.  A NULL @pm_qos_req is silently ignored, so that callers need
  * not test first.
  *
- * Context: any context, hard IRQ included, with any spinlock held; does
- * not sleep.
+ * Context: any context but NMI, hard IRQ and interrupts off included, with
+ * any lock held but pm_qos's own and those that queue_work() takes: the
+ * workqueue's, and the scheduler's runqueue locks (it wakes the worker).
+ * Does not sleep.
  */
 void pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req)
 {
-	__pm_qos_remove_request(pm_qos_req, __builtin_return_address(0));
+	__pm_qos_remove_request(pm_qos_req, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(pm_qos_remove_request);
 
@@ -400,8 +466,9 @@ EXPORT_SYMBOL_GPL(pm_qos_remove_request);
  *
  * Registers @notifier on the chain called, with the new target as its
  * action argument, after the target of @pm_qos_class has moved.  The
- * notifier runs in process context, from the class's work item (keventd),
- * with no lock of the caller that moved the target held; it may sleep.
+ * notifier runs in process context, from pm_qos's own single-threaded
+ * workqueue, with no lock of the caller that moved the target held; it may
+ * sleep, and flush_scheduled_work() is safe in it.
  * Changes that come faster than the work item runs are coalesced: the
  * notifier sees the target as it is when it runs, never the same value
  * twice in a row, and the last call carries the final target.  A change
@@ -467,17 +534,16 @@ static int pm_qos_power_open(struct inode *inode, struct file *filp)
 		return -ENODEV;
 
 	req = __pm_qos_add_request(pm_qos_class, PM_QOS_DEFAULT_VALUE,
-				   pm_qos_power_open);
+				   _THIS_IP_, task_tgid_nr(current));
 	if (!req)
 		return -ENOMEM;
-	req->pid = task_tgid_nr(current);
 	filp->private_data = req;
 	return 0;
 }
 
 static int pm_qos_power_release(struct inode *inode, struct file *filp)
 {
-	__pm_qos_remove_request(filp->private_data, pm_qos_power_release);
+	__pm_qos_remove_request(filp->private_data, _THIS_IP_);
 	return 0;
 }
 
@@ -538,7 +604,7 @@ static ssize_t pm_qos_power_write(struct file *filp, const char __user *buf,
 	if (value < 0 && value != PM_QOS_DEFAULT_VALUE)
 		return -EINVAL;
 
-	__pm_qos_update_request(filp->private_data, value, pm_qos_power_write);
+	__pm_qos_update_request(filp->private_data, value, _THIS_IP_);
 	return count;
 }
 
@@ -563,23 +629,59 @@ static const struct file_operations pm_qos_power_fops = {
  * at 0?": the target, then each request's value and the code that added it.
  * It names processes and kernel symbols, so only root may read it.
  */
+struct pm_qos_debug_entry {
+	s32 value;
+	pid_t pid;
+	unsigned long caller;
+};
+
+/*
+ * Copies the requests under pm_qos_lock and formats them after it: %pS
+ * looks up a symbol, and seq_file calls this again each time its buffer
+ * grows, so formatting under the lock would hold off every update, hard
+ * IRQ ones included, for as long.  The copy is bounded by what was
+ * allocated before the lock was taken; requests added in between are
+ * counted, not listed.
+ */
 static int pm_qos_debug_show(struct seq_file *s, void *unused)
 {
 	struct pm_qos_object *o = s->private;
-	struct pm_qos_request_list *req;
+	struct pm_qos_debug_entry *e;
 	struct rb_node *n;
+	unsigned int count, max, i = 0;
+	s32 target;
 
 	spin_lock_irq(&pm_qos_lock);
-	seq_printf(s, "target %d, %u requests\n",
-		   atomic_read(&pm_qos_target[o - pm_qos_array]), o->count);
-	for (n = rb_first(&o->requests); n; n = rb_next(n)) {
-		req = rb_entry(n, struct pm_qos_request_list, node);
-		seq_printf(s, "%d %pS", req->value, req->caller);
-		if (req->pid)
-			seq_printf(s, " pid %d", req->pid);
-		seq_putc(s, '\n');
+	max = o->count;
+	spin_unlock_irq(&pm_qos_lock);
+	e = kmalloc((max ?: 1) * sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+
+	spin_lock_irq(&pm_qos_lock);
+	target = atomic_read(&pm_qos_target[o - pm_qos_array]);
+	count = o->count;
+	for (n = rb_first(&o->requests); n && i < max; n = rb_next(n), i++) {
+		struct pm_qos_request_list *req =
+			rb_entry(n, struct pm_qos_request_list, node);
+
+		e[i].value = req->value;
+		e[i].pid = req->pid;
+		e[i].caller = req->caller;
 	}
 	spin_unlock_irq(&pm_qos_lock);
+
+	seq_printf(s, "target %d, %u requests\n", target, count);
+	for (max = i, i = 0; i < max; i++) {
+		seq_printf(s, "%d %pS", e[i].value, (void *)e[i].caller);
+		if (e[i].pid)
+			seq_printf(s, " pid %d", e[i].pid);
+		seq_putc(s, '\n');
+	}
+	if (count > max)
+		seq_printf(s, "(%u more, added while this was read)\n",
+			   count - max);
+	kfree(e);
 	return 0;
 }
 
@@ -597,9 +699,27 @@ static const struct file_operations pm_qos_debug_fops = {
 
 static int __init pm_qos_power_init(void)
 {
+	struct workqueue_struct *wq;
 	struct pm_qos_object *o;
 	struct dentry *dir;
 	int ret;
+
+	wq = create_singlethread_workqueue("pm_qos");
+	if (!wq)
+		return -ENOMEM;
+	spin_lock_irq(&pm_qos_lock);
+	pm_qos_wq = wq;
+	spin_unlock_irq(&pm_qos_lock);
+	/*
+	 * Targets that moved before: their changes saw no workqueue, and
+	 * made them under pm_qos_lock before it was set.  No work has run
+	 * yet, so notified_value is still the class default.
+	 */
+	for (o = &pm_qos_array[PM_QOS_RESERVED + 1];
+	     o < &pm_qos_array[PM_QOS_NUM_CLASSES]; o++)
+		if (atomic_read(&pm_qos_target[o - pm_qos_array]) !=
+		    o->notified_value)
+			queue_work(wq, &o->notify_work);
 
 	dir = debugfs_create_dir("pm_qos", NULL);
 	for (o = &pm_qos_array[PM_QOS_RESERVED + 1];

@@ -142,15 +142,24 @@ prepared_tree() {
 	echo "${out##*$'\n'}"
 }
 
-# core_patches: how many patches the leading run of "pm_qos:" subjects in
-# series has: the tree they leave has the new core beside the string API.
-core_patches() {
-	local name n=0
+# core_patches: the place in series of the last of the first run of
+# "pm_qos:" subjects (0 if none): the tree the patches up to it leave has
+# the new core beside the string API.  core_first: the place of the first
+# of that run.  Patches before the run are fixes of other code, for stable.
+core_patches() { core_run | cut -d' ' -f2; }
+core_first() { core_run | cut -d' ' -f1; }
+core_run() {
+	local name i=0 first=0 last=0
 	while IFS= read -r name; do
 		case $name in ''|'#'*) continue ;; esac
-		git mailinfo -b /dev/null /dev/null <"$TOP/patches/$name" |
-			grep -q '^Subject: pm_qos: ' || break
-		n=$((n + 1))
+		i=$((i + 1))
+		if git mailinfo -b /dev/null /dev/null <"$TOP/patches/$name" |
+			grep -q '^Subject: pm_qos: '; then
+			[ "$first" != 0 ] || first=$i
+			last=$i
+		elif [ "$first" != 0 ]; then
+			break
+		fi
 	done <"$TOP/series"
-	echo "$n"
+	echo "$first $last"
 }

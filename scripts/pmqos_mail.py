@@ -56,6 +56,13 @@ LIST_HOSTS = re.compile(r'@(vger\.kernel\.org|lists\.[a-z0-9.-]+|'
 # Documentation/power/.
 COVER_LISTS = ['linux-kernel@vger.kernel.org',
                'linux-pm@lists.linux-foundation.org']
+# Who signed the code a patch carries before this series did: the author of
+# the 2010-04-30 posting.  His Signed-off-by may precede the series' own,
+# which must come last.
+EARLIER_SIGNERS = ['mark gross <mgross@linux.intel.com>']
+# Recipients a patch's changelog may name that the cover letter must not
+# copy: stable gets only the fixes that carry its Cc:.
+NOT_IN_COVER = ['stable@kernel.org']
 # The first lines of a diffstat: a file's line, and the summary line.
 DIFFSTAT_FILE = re.compile(r'^ \S.*\| ', re.M)
 DIFFSTAT_SUM = re.compile(r'^ \d+ files? changed', re.M)
@@ -133,7 +140,10 @@ def changelog(msg: str, rest: str, idents: Sequence[str]) -> List[str]:
     if not sobs:
         errs.append('no Signed-off-by:')
     errs += ['Signed-off-by: %s is neither the placeholder nor the runner' % s
-             for s in sobs if s not in idents]
+             for s in sobs[-1:] if s not in idents]
+    errs += ['Signed-off-by: %s is none of the placeholder, the runner and '
+             'the earlier signers' % s
+             for s in sobs[:-1] if s not in idents + EARLIER_SIGNERS]
     prose = re.sub(r'^[A-Za-z-]+-by: .*$', '', msg, flags=re.M).strip()
     if len(prose.split()) < 10:
         errs.append('body too short to say problem, fix and testing')
@@ -209,15 +219,24 @@ def lines(path: str) -> List[str]:
     return [line for line in read(path).split('\n') if line.strip()]
 
 
-def unique(addrs: Sequence[str]) -> List[str]:
-    """addrs in order, each mailbox once (compared by its address)."""
+def unique(addrs: Sequence[str], by_name: bool = False) -> List[str]:
+    """addrs in order, each mailbox once (compared by its address, and
+    with by_name by its display name too: one person, one address)."""
     seen, res = set(), []
     for a in addrs:
-        key = email.utils.parseaddr(a)[1].lower()
-        if key not in seen:
-            seen.add(key)
+        name, addr = email.utils.parseaddr(a)
+        keys = {addr.lower()} | ({name.lower()} if by_name and name else set())
+        if not keys & seen:
+            seen |= keys
             res.append(a)
     return res
+
+
+def not_in(addrs: Sequence[str], to: Sequence[str]) -> List[str]:
+    """addrs whose address is none of to's."""
+    have = {email.utils.parseaddr(a)[1].lower() for a in to}
+    return [a for a in addrs
+            if email.utils.parseaddr(a)[1].lower() not in have]
 
 
 def trailer_cc(text: str) -> List[str]:
@@ -258,9 +277,8 @@ def finish(out: str, notes_dir: str, old_cover: str,
         lists = sorted(lines('%s/%s.l' % (rcpt, n)))
         tcc = trailer_cc(s)
         to = unique(maint or lists)
-        s = add_recipients(s, to, [a for a in
-                                   unique((lists if maint else []) + tcc)
-                                   if a not in to])
+        s = add_recipients(s, to, not_in(unique((lists if maint else []) +
+                                                tcc), to))
         all_m += maint
         all_l += lists
         all_cc += tcc
@@ -279,8 +297,11 @@ def finish(out: str, notes_dir: str, old_cover: str,
     new = new.replace('*** BLURB HERE ***\n', blurb + '\n---', 1)
     if date:
         new = re.sub(r'^Date: .*$', 'Date: ' + date.group(1), new, 1, re.M)
-    new = add_recipients(new, unique(all_m),
-                         unique(sorted(set(all_l + COVER_LISTS)) + all_cc))
+    all_cc = [a for a in all_cc
+              if email.utils.parseaddr(a)[1].lower() not in NOT_IN_COVER]
+    to = unique(all_m, by_name=True)
+    new = add_recipients(new, to, not_in(
+        unique(sorted(set(all_l + COVER_LISTS)) + all_cc), to))
     with open(mails[0], 'w', encoding='utf-8') as w:
         w.write(new)
     return []

@@ -122,7 +122,7 @@ class CallGraph:
         if fn in seen or fn in self.entry or fn not in self.callers:
             return False
         seen.add(fn)
-        return all(test(c, l, seen) for (c, l, f) in self.callers[fn])
+        return all(test(c, ln, seen) for (c, ln, f) in self.callers[fn])
 
     def runs_once(self, fn: str, seen: Optional[Set[str]] = None) -> bool:
         """fn runs once: an initcall, __init, or only called from such.
@@ -135,7 +135,7 @@ class CallGraph:
         if fn in F.init_attr and not self.is_callback(fn):
             return True
         return self.all_callers(fn, seen,
-                                lambda c, l, s: self.runs_once(c, s))
+                                lambda c, ln, s: self.runs_once(c, s))
 
     def probes(self, fn: str, seen: Optional[Set[str]] = None
                ) -> Optional[Set[str]]:
@@ -156,7 +156,7 @@ class CallGraph:
         if how is not None or fn not in self.callers:
             return None
         out: Set[str] = set()
-        for (c, l, f) in self.callers[fn]:
+        for (c, ln, f) in self.callers[fn]:
             r = self.probes(c, seen)
             if r is None:
                 return None
@@ -213,7 +213,7 @@ class CallGraph:
         if seen is None:
             seen = set()
         seen.add(fn)
-        for (c, l, f) in self.callers.get(fn, []):
+        for (c, ln, f) in self.callers.get(fn, []):
             if c not in seen:
                 r = self.per_device(c, seen)
                 if r:
@@ -238,7 +238,7 @@ class CallGraph:
         seen.add(fn)
         if self.is_callback(fn):
             return "%s() (%s)" % (fn, self.entry[fn])
-        for (c, l, f) in self.callers.get(fn, []):
+        for (c, ln, f) in self.callers.get(fn, []):
             r = self.callback_entry(c, seen)
             if r:
                 return r
@@ -256,8 +256,8 @@ class CallGraph:
                 len(mine) == len(adds) and \
                 all(self.runs_once(a.func) for a in mine):
             return True
-        return self.all_callers(fn, seen, lambda c, l, s:
-                                self.after_add(c, l, adds, s))
+        return self.all_callers(fn, seen, lambda c, ln, s:
+                                self.after_add(c, ln, adds, s))
 
     def entry_path(self, fn: str, adds=(), seen: Optional[Set[str]] = None
                    ) -> str:
@@ -270,6 +270,6 @@ class CallGraph:
         seen.add(fn)
         cs = [x for x in self.callers.get(fn, []) if x[0] not in seen]
         cs.sort(key=lambda x: self.after_add(x[0], x[1], adds))
-        for (c, l, f) in cs:
+        for (c, ln, f) in cs:
             return self.entry_path(c, adds, seen)
         return fn + "()"

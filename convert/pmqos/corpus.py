@@ -52,7 +52,8 @@ def main(argv: List[str]) -> int:
         with open(argv[3], "a") as out:
             out.write("".join(r + "\n" for r in site_rows(j, argv[2])))
         with open(argv[4], "w") as out:
-            out.write("".join(f + "\n" for f in sorted(set(j["changed_files"]))))
+            changed = sorted(set(j["changed_files"]))
+            out.write("".join(f + "\n" for f in changed))
         print(j["candidate_files"], j["seconds"])
         return 0
     if len(argv) == 2 and argv[0] == "files":

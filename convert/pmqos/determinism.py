@@ -75,7 +75,7 @@ def main(argv: List[str]) -> int:
     removed: List[str] = []
     if a.removed:
         with open(a.removed) as fh:
-            removed = [l.strip() for l in fh if l.strip()]
+            removed = [ln.strip() for ln in fh if ln.strip()]
     how, outside = classify(whole, a.file, removed)
     print("\t".join([how] + outside))
     return 0

@@ -70,6 +70,17 @@ def class_abbrev(cls: str) -> str:
     return CLASS_ABBREV.get(cls, sanitize(cls.replace("PM_QOS_", "")))
 
 
+def literal_of(F: UnitFacts, n: str) -> Optional[str]:
+    """The string literal that the macro or const variable n stands for in
+    unit F, through a chain of macros, or None."""
+    v = F.defines.get(n) or F.constvars.get(n)
+    seen = set()
+    while v and IDENT.match(v) and v not in seen:
+        seen.add(v)
+        v = F.defines.get(v) or F.constvars.get(v)
+    return v if v and LITERAL.match(v) else None
+
+
 def name_of(c: Call, F: UnitFacts) -> Name:
     """The kind and key of the name of call c, seen from its unit."""
     n = CAST.sub("", c.name)
@@ -81,12 +92,8 @@ def name_of(c: Call, F: UnitFacts) -> Name:
             return Name(PARAM, n, n)
         if how == "local":
             return Name(RUNTIME, n, n)
-        v = F.defines.get(n) or F.constvars.get(n)
-        seen = set()
-        while v and IDENT.match(v) and v not in seen:
-            seen.add(v)
-            v = F.defines.get(v) or F.constvars.get(v)
-        if v and LITERAL.match(v):
+        v = literal_of(F, n)
+        if v:
             return Name(CONST, v, n)
         return Name(UNRESOLVED, n, n)
     if c.root is not None:
@@ -521,12 +528,8 @@ class Values:
 
     def resolve(self, e: str) -> Optional[str]:
         for F in self.units.values():
-            v = F.defines.get(e) or F.constvars.get(e)
-            seen = set()
-            while v and IDENT.match(v) and v not in seen:
-                seen.add(v)
-                v = F.defines.get(v) or F.constvars.get(v)
-            if v and LITERAL.match(v):
+            v = literal_of(F, e)
+            if v:
                 return v
         return None
 
@@ -610,7 +613,7 @@ class Values:
         own = owner_struct(key)
         devlits = [(a, w) for (a, w, f) in self.devlits if self.mine(c, f)]
         if m or fld in DEV_NAME_FIELDS or (fld == "name" and
-                                            own in DEV_NAME_OWNERS):
+                                           own in DEV_NAME_OWNERS):
             out = [(("dev", self.driver(c.file)),
                     "read at %s" % c.where)] + devlits
             out += [(a, w) for (a, w, f) in self.stores.get(fld, [])

@@ -40,7 +40,7 @@ instance the driver reaches from the device that owns the name.
 """
 
 import os
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .callgraph import DEVICE_STRUCTS
 from .facts import Call, UnitFacts

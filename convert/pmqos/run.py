@@ -79,7 +79,7 @@ class Plan:
 
     @property
     def left(self) -> List[str]:
-        return [l for l in self.report if ": not converted: " in l]
+        return [ln for ln in self.report if ": not converted: " in ln]
 
     @property
     def nconv(self) -> int:
@@ -104,12 +104,12 @@ def _grep_files(top: str) -> List[str]:
                             "pm_qos_", "--", "*.c"],
                            capture_output=True, text=True,
                            errors="surrogateescape")
-        return [l for l in p.stdout.split("\n") if l]
+        return [ln for ln in p.stdout.split("\n") if ln]
     p = subprocess.run(["grep", "-rlF", "--include=*.c", "pm_qos_", "."],
                        cwd=top, capture_output=True, text=True,
                        errors="surrogateescape")
-    return [l[2:] if l.startswith("./") else l
-            for l in p.stdout.split("\n") if l]
+    return [ln[2:] if ln.startswith("./") else ln
+            for ln in p.stdout.split("\n") if ln]
 
 
 def candidates(top: str) -> List[str]:
@@ -224,8 +224,8 @@ class Spatch:
             return
         say("spatch failed on %d files of %s:" % (len(self.failed[tag]),
                                                   self.o.dir))
-        lines = [l for l in self.err[tag].split("\n") if l][:5]
-        sys.stderr.write("".join(l + "\n" for l in lines))
+        lines = [ln for ln in self.err[tag].split("\n") if ln][:5]
+        sys.stderr.write("".join(ln + "\n" for ln in lines))
 
 
 def plan(o: Options, files: List[str], facts_text: str,
@@ -321,7 +321,8 @@ def merge(patch_out: str, top: str) -> str:
 
 
 def touched(diff: str) -> List[str]:
-    return sorted({l[6:] for l in diff.split("\n") if l.startswith("+++ b/")})
+    return sorted({ln[6:] for ln in diff.split("\n")
+                   if ln.startswith("+++ b/")})
 
 
 def apply_to_copy(o: Options, diff: str, files: List[str],
@@ -345,8 +346,8 @@ def converted_count(p: Plan, changed: List[str], after: str) -> int:
     """The sites of the changed C files minus the calls of the old API
     left in them after the patch."""
     cfiles = [f for f in changed if f.endswith(".c")]
-    before = sum(1 for f in cfiles for l in p.report
-                 if l.startswith(f + ":"))
+    before = sum(1 for f in cfiles for ln in p.report
+                 if ln.startswith(f + ":"))
     left = sum(len(facts_mod.api_lines(read(os.path.join(after, f))))
                for f in cfiles)
     return before - left
@@ -375,8 +376,8 @@ class Run:
         say("reported, not converted: %d" % len(p.left))
         for n, name, why in p.reasons:
             say("  %d x %s (%s)" % (n, name, why))
-        sys.stderr.write("".join("  %s\n" % l for l in p.left))
-        n = sum(1 for l in p.report if "; note: " in l)
+        sys.stderr.write("".join("  %s\n" % ln for ln in p.left))
+        n = sum(1 for ln in p.report if "; note: " in ln)
         if n:
             say("converted with a note to check: %d (see --report)" % n)
         if o.incl != "--all-includes" and \
@@ -421,15 +422,15 @@ class Run:
         # Calls outside the files given (--only) that name a request of
         # theirs: said here, before anything is printed or written.
         outside = sorted(set(every) - set(files))
-        sys.stderr.write("".join(l + "\n" for l in
+        sys.stderr.write("".join(ln + "\n" for ln in
                                  check_outside(o, p, outside)))
         facts_failed = bool(sp.failed.get("facts"))
 
         if o.mode == "report":
             # what pass 2 would change, without running it: the files of
             # the converted calls
-            would = sorted({re.sub(r":[0-9]*: .*", "", l) for l in p.report
-                            if ": not converted: " not in l})
+            would = sorted({re.sub(r":[0-9]*: .*", "", ln) for ln in p.report
+                            if ": not converted: " not in ln})
             self.write_json(p, would)
             if p.found == 0:
                 print("%s: no calls of the old pm_qos requirement API in %s"
@@ -437,7 +438,7 @@ class Run:
                 sys.stdout.flush()
                 self.summary(p, None)
                 return 1 if facts_failed else 0
-            sys.stdout.write("".join(l + "\n" for l in p.report))
+            sys.stdout.write("".join(ln + "\n" for ln in p.report))
             sys.stdout.flush()
             self.summary(p, None)
             return 0 if not p.left and not facts_failed else 1

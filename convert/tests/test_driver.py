@@ -39,9 +39,9 @@ class OldApiRegex(unittest.TestCase):
         text = "\n".join(self.LINES) + "\n"
         p = subprocess.run(["grep", "-nE", m.group(1)], input=text,
                            capture_output=True, text=True)
-        shell = [int(l.split(":")[0]) for l in p.stdout.split("\n") if l]
-        py = [i + 1 for i, l in enumerate(self.LINES)
-              if facts.API_CALL.search(l)]
+        shell = [int(ln.split(":")[0]) for ln in p.stdout.split("\n") if ln]
+        py = [i + 1 for i, ln in enumerate(self.LINES)
+              if facts.API_CALL.search(ln)]
         self.assertEqual(shell, py)
 
 

@@ -133,7 +133,8 @@ class Rules(unittest.TestCase):
 
     def test_non_pointer_global_never_holds(self):
         rows = func("start", 5) + func("stop", 9) + \
-            call(F.ADD, "start", 6, '"x"') + call(F.REMOVE, "stop", 10, '"x"') + \
+            call(F.ADD, "start", 6, '"x"') + \
+            call(F.REMOVE, "stop", 10, '"x"') + \
             [row("op", name="start", field="start", var="ops"),
              row("op", name="stop", field="stop", var="ops"),
              row("svar", func="start", var="ss", type="snd_pcm_substream",

@@ -53,7 +53,7 @@ generated_files() {
 	ncore=$(core_patches)
 	core=$patches/$(series_list "$series" | sed -n "${ncore}p")
 	if [ "$ncore" = 0 ]; then
-		notok "series starts with the core's \"pm_qos:\" patches"
+		notok "series has the core's \"pm_qos:\" patches"
 	elif [ -f "$dep/deprecated.c" ] && [ -f "$dep/deprecated.h" ]; then
 		python3 "$TOP/scripts/pmqos_compose.py" "$tmp/composed"
 		got=
@@ -102,7 +102,8 @@ core_states() {
 	local ncore k name f out dir=$3/states harness=$TOP/tools/testing/pm_qos
 	ncore=$(core_patches)
 	[ "$ncore" -gt 0 ] || return 0
-	series_list "$series" | head -n "$ncore" >"$tmp/core-list"
+	series_list "$series" | head -n "$ncore" | tail -n +"$(core_first)" >"$tmp/core-list"
+	ncore=$(wc -l <"$tmp/core-list")
 	while IFS= read -r name; do
 		git mailinfo -b /dev/null /dev/null <"$patches/$name" | sed -n 's/^Subject: //p'
 	done <"$tmp/core-list" >"$tmp/core-subjects"

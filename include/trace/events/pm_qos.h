@@ -4,7 +4,14 @@
 #if !defined(_TRACE_PM_QOS_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_PM_QOS_H
 
+#include <linux/pm_qos_params.h>
 #include <linux/tracepoint.h>
+
+#define show_pm_qos_class(pm_qos_class)					\
+	__print_symbolic(pm_qos_class,					\
+		{ PM_QOS_CPU_DMA_LATENCY, "cpu_dma_latency" },		\
+		{ PM_QOS_NETWORK_LATENCY, "network_latency" },		\
+		{ PM_QOS_NETWORK_THROUGHPUT, "network_throughput" })
 
 /*
  * A request added, updated or removed: its class, its value before and
@@ -34,8 +41,8 @@ DECLARE_EVENT_CLASS(pm_qos_request,
 		__entry->caller = caller;
 	),
 
-	TP_printk("class=%d old=%d new=%d caller=%pS",
-		  __entry->pm_qos_class, __entry->old_value,
+	TP_printk("class=%s old=%d new=%d caller=%pS",
+		  show_pm_qos_class(__entry->pm_qos_class), __entry->old_value,
 		  __entry->new_value, (void *)__entry->caller)
 );
 
@@ -82,7 +89,8 @@ TRACE_EVENT(pm_qos_update_target,
 		__entry->new_target = new_target;
 	),
 
-	TP_printk("class=%d old=%d new=%d", __entry->pm_qos_class,
+	TP_printk("class=%s old=%d new=%d",
+		  show_pm_qos_class(__entry->pm_qos_class),
 		  __entry->old_target, __entry->new_target)
 );
 

@@ -24,6 +24,8 @@
 
 #include <linux/tracepoint.h>
 #include <linux/workqueue.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
 #include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +34,7 @@
 /* The leading "pm_qos:" patches of the series; step k is after the k-th. */
 static const char *const steps[] = {
 	"replace named requirements with request handles",
+	"document the throughput class in kilobytes per second",
 	"keep the classes and their targets in arrays indexed by class",
 	"keep the requests of each class in an rbtree",
 	"serialise the notifications of each class",
@@ -45,16 +48,17 @@ static const char *const steps[] = {
 };
 /* macros, not an enum: the layout of the core's objects is tested with #if */
 #define HANDLES 1
-#define ARRAYS 2
-#define RBTREE 3
-#define SERIALISED 4
-#define VALIDATED 5
-#define OPEN_ERRNO 6
-#define HEX 7
-#define READ 8
-#define DEBUGFS 9
-#define ANY_CONTEXT 10
-#define TRACE 11
+#define UNIT_DOC 2	/* the documentation only */
+#define ARRAYS 3
+#define RBTREE 4
+#define SERIALISED 5
+#define VALIDATED 6
+#define OPEN_ERRNO 7
+#define HEX 8
+#define READ 9
+#define DEBUGFS 10
+#define ANY_CONTEXT 11
+#define TRACE 12
 #define NR_STEPS TRACE
 
 #ifndef CORE_STEP
@@ -68,11 +72,13 @@ static const char *const steps[] = {
 
 static int calls;
 static long last;
+static const char *wq;		/* the workqueue the notifier last ran on */
 
 static int note(struct notifier_block *nb, unsigned long val, void *v)
 {
 	calls++;
 	last = (s32)val;
+	wq = harness_current_wq();
 	return NOTIFY_OK;
 }
 
@@ -190,8 +196,10 @@ static void test_storage(void)
 /*
  * Before ANY_CONTEXT the notifiers run in the caller's context, before the
  * update returns, and update and remove are for process context; from it
- * on they run from the class's work item, and update and remove work in a
- * hard IRQ with nothing sleeping and no notifier called there.
+ * on they run from the class's work item on pm_qos's own workqueue, update
+ * and remove work in a hard IRQ with nothing sleeping and no notifier
+ * called there, and a tighter CPU DMA latency has sent an IPI to each idle
+ * CPU when the update returns.
  */
 static void test_context(void)
 {
@@ -205,9 +213,13 @@ static void test_context(void)
 	CHECK_EQ(calls, 1);
 	CHECK_EQ(last, 100);
 	if (any) {
+		CHECK(wq && !strcmp(wq, "pm_qos"));
+		harness_cpu_idle[2] = 1;
 		harness_hardirq_enter();
 		pm_qos_update_request(a, 50);
 		CHECK_EQ(pm_qos_request(CPU), 50);
+		CHECK_EQ(harness_ipis[2], 1);
+		CHECK_EQ(harness_ipis[1] + harness_ipis[3], 0);
 		pm_qos_remove_request(a);
 		harness_hardirq_exit();
 		CHECK_EQ(calls, 1);

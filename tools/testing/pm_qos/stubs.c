@@ -19,6 +19,8 @@
 #include <linux/mutex.h>
 #include <linux/workqueue.h>
 #include <linux/tracepoint.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
 #include "harness.h"
 
 int harness_warnings, harness_quiet;
@@ -60,6 +62,13 @@ void harness_reset_stubs(void)
 	harness_irq_unsafe_lock = 0;
 	harness_irqs_off = harness_hardirq = 0;
 	work_reset();
+	harness_fail_create_workqueue = 0;
+	harness_alloc_hook = NULL;
+	harness_format_under_lock = 0;
+	memset(harness_cpu_idle, 0, sizeof(int) * HARNESS_NR_CPUS);
+	memset(harness_ipis, 0, sizeof(harness_ipis));
+	harness_ipis_from_hardirq = 0;
+	harness_this_cpu = 0;
 	harness_tracing = 0;
 	harness_nr_traces = 0;
 	/* every ratelimit interval runs out between tests */
@@ -121,16 +130,60 @@ void harness_hardirq_exit(void)
 		harness_irqs_off = hardirq_saved_irqs;
 }
 
+/* The CPUs: which are idle, and the IPIs each received. */
+__thread int harness_this_cpu;
+int harness_cpu_idle[HARNESS_NR_CPUS];
+int harness_ipis[HARNESS_NR_CPUS];
+int harness_ipis_from_hardirq;
+
+void smp_send_reschedule(int cpu)
+{
+	if (cpu < 0 || cpu >= HARNESS_NR_CPUS || cpu == harness_this_cpu)
+		abort();	/* the kernel's would BUG on it */
+	__atomic_add_fetch(&harness_ipis[cpu], 1, __ATOMIC_RELAXED);
+	if (harness_hardirq)
+		__atomic_add_fetch(&harness_ipis_from_hardirq, 1,
+				   __ATOMIC_RELAXED);
+}
+
 /* The workqueue: one FIFO, its lock taken as the kernel's is, irqsave. */
 static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct work_struct *work_head, **work_tail = &work_head;
 static int work_queued;
 
+static struct workqueue_struct keventd = { .name = "events" };
+static struct workqueue_struct created_wq;
+int harness_fail_create_workqueue;
+static __thread struct workqueue_struct *current_wq;
+
+struct workqueue_struct *create_singlethread_workqueue(const char *name)
+{
+	if (harness_fail_create_workqueue) {
+		harness_fail_create_workqueue = 0;
+	harness_alloc_hook = NULL;
+	harness_format_under_lock = 0;
+		return NULL;
+	}
+	created_wq.name = name;
+	return &created_wq;
+}
+
+const char *harness_current_wq(void)
+{
+	return current_wq ? current_wq->name : NULL;
+}
+
 int schedule_work(struct work_struct *work)
+{
+	return queue_work(&keventd, work);
+}
+
+int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
 	if (__atomic_exchange_n(&work->pending, 1, __ATOMIC_ACQ_REL))
 		return 0;
 	pthread_mutex_lock(&work_lock);
+	work->wq = wq;
 	work->next = NULL;
 	*work_tail = work;
 	work_tail = &work->next;
@@ -163,8 +216,10 @@ int harness_run_work(void)
 	if (harness_in_atomic())	/* a worker runs in process context */
 		abort();
 	while ((w = work_take())) {
+		current_wq = w->wq;
 		__atomic_store_n(&w->pending, 0, __ATOMIC_RELEASE);
 		w->func(w);
+		current_wq = NULL;
 		n++;
 	}
 	return n;
@@ -216,11 +271,18 @@ struct harness_node *harness_find(struct harness_node *tab, int n,
 	return NULL;
 }
 
+void (*harness_alloc_hook)(void);
+
 void *kmalloc(size_t size, gfp_t flags)
 {
+	void (*hook)(void) = harness_alloc_hook;
 	void *p;
 
 	(void)flags;
+	if (hook) {
+		harness_alloc_hook = NULL;
+		hook();
+	}
 	if (harness_spin_depth)
 		__atomic_add_fetch(&harness_alloc_under_lock, 1, __ATOMIC_RELAXED);
 	if (flags & __GFP_WAIT)		/* GFP_KERNEL may sleep */
@@ -503,10 +565,15 @@ static void seq_put(void *m, const char *s, size_t len)
 	seq_add(m, s, len);
 }
 
+int harness_format_under_lock;
+
 int seq_printf(struct seq_file *m, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (harness_spin_depth)
+		__atomic_add_fetch(&harness_format_under_lock, 1,
+				   __ATOMIC_RELAXED);
 	va_start(ap, fmt);
 	vformat(seq_put, m, fmt, ap);
 	va_end(ap);
@@ -568,6 +635,9 @@ void harness_trace(const char *event, const char *fmt, ...)
 
 int seq_putc(struct seq_file *m, char c)
 {
+	if (harness_spin_depth)
+		__atomic_add_fetch(&harness_format_under_lock, 1,
+				   __ATOMIC_RELAXED);
 	seq_add(m, &c, 1);
 	return 0;
 }
@@ -601,8 +671,12 @@ ssize_t seq_read(struct file *file, char __user *buf, size_t size,
 	struct seq_file *m = file->private_data;
 
 	if (*ppos == 0) {
+		int ret;
+
 		m->count = 0;
-		m->show(m, NULL);
+		ret = m->show(m, NULL);
+		if (ret)
+			return ret;
 	}
 	return simple_read_from_buffer(buf, size, ppos, m->buf ? m->buf : "",
 				       m->count);
@@ -613,4 +687,20 @@ loff_t seq_lseek(struct file *file, loff_t offset, int origin)
 	(void)origin;
 	file->f_pos = offset;
 	return offset;
+}
+
+/* The kernel's __print_symbolic() prints the name, or the number in hex. */
+const char *harness_print_symbolic(long value,
+				   const struct harness_trace_symbol *syms)
+{
+	static __thread char buf[8][24];
+	static __thread int next;
+	char *b;
+
+	for (; syms->name; syms++)
+		if (syms->value == value)
+			return syms->name;
+	b = buf[next++ % 8];
+	snprintf(b, sizeof(buf[0]), "0x%lx", value);
+	return b;
 }

@@ -49,6 +49,29 @@ static int write_str(const char *path, const char *s, int flags)
 	return ok ? 0 : -1;
 }
 
+/*
+ * The class of " class=NAME" in @line, as the tracepoints print it
+ * (__print_symbolic() of the class): 1 cpu_dma_latency, 2 network_latency,
+ * 3 network_throughput; LONG_MIN for any other.
+ */
+static long class_field(const char *line)
+{
+	static const char *const names[] = {
+		"cpu_dma_latency", "network_latency", "network_throughput",
+	};
+	const char *p = strstr(line, " class=");
+	unsigned int i;
+
+	if (!p)
+		return LONG_MIN;
+	p += strlen(" class=");
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strncmp(p, names[i], strlen(names[i])) &&
+		    p[strlen(names[i])] == ' ')
+			return i + 1;
+	return LONG_MIN;
+}
+
 /* The value of " key=" in @line as a number, or LONG_MIN. */
 static long field(const char *line, const char *key)
 {
@@ -92,7 +115,7 @@ static int read_events(void)
 			continue;
 		snprintf(events[nevents].name, sizeof(events[nevents].name),
 			 "%s", event_names[i]);
-		events[nevents].class = field(p, "class");
+		events[nevents].class = class_field(p);
 		events[nevents].old = field(p, "old");
 		events[nevents].new = field(p, "new");
 		events[nevents].caller[0] = '\0';

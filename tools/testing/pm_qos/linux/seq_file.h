@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: single_open() seq_files; seq_printf() understands the
- * kernel's %pS (symbol+offset, through dladdr()).
+ * kernel's %pS (symbol+offset, through dladdr()).  seq_printf() and
+ * seq_putc() with a spinlock held count into harness_format_under_lock.
  */
 #ifndef _HARNESS_LINUX_SEQ_FILE_H
 #define _HARNESS_LINUX_SEQ_FILE_H
@@ -13,6 +14,7 @@ struct seq_file {
 	int (*show)(struct seq_file *m, void *v);
 };
 
+extern int harness_format_under_lock;
 int seq_printf(struct seq_file *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int seq_putc(struct seq_file *m, char c);

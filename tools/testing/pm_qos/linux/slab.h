@@ -3,7 +3,9 @@
  * number of allocations that succeed, -1 for no limit), a count of
  * allocations made with a spinlock held (harness_alloc_under_lock), and an
  * allocation that may sleep (__GFP_WAIT, as GFP_KERNEL) in atomic context
- * counted as a sleep there (harness_sleep_under_lock).
+ * counted as a sleep there (harness_sleep_under_lock).  harness_alloc_hook,
+ * if set, runs once at the next allocation, before it (a test's way to
+ * change the core between two of its steps).
  */
 #ifndef _HARNESS_LINUX_SLAB_H
 #define _HARNESS_LINUX_SLAB_H
@@ -14,6 +16,7 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL 0xd0u
 #define GFP_ATOMIC 0x20u
 
+extern void (*harness_alloc_hook)(void);
 void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void kfree(const void *p);

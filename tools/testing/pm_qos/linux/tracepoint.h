@@ -2,7 +2,7 @@
 /* CUSTOMISED: the TRACE_EVENT machinery, reduced to what a header in the
  * manner of include/trace/events/ uses (DECLARE_EVENT_CLASS, DEFINE_EVENT,
  * TRACE_EVENT; TP_PROTO, TP_ARGS, TP_STRUCT__entry with __field,
- * TP_fast_assign, TP_printk).  Each event becomes a static trace_<event>()
+ * TP_fast_assign, TP_printk, __print_symbolic).  Each event becomes a static trace_<event>()
  * that, while harness_tracing is set, fills the event's entry as
  * TP_fast_assign says and records "<event>: " and the TP_printk text in
  * harness_trace_log[] (the kernel's %pS/%pF as printk formats them).  Off,
@@ -29,6 +29,17 @@ void harness_trace(const char *event, const char *fmt, ...)
 #define TP_printk(fmt, args...) fmt, args
 #define __field(type, item) type item;
 #define __entry entry
+
+struct harness_trace_symbol {
+	long value;
+	const char *name;
+};
+/* The name of @value in @syms (ended by a NULL name), or the number. */
+const char *harness_print_symbolic(long value,
+				   const struct harness_trace_symbol *syms);
+#define __print_symbolic(value, syms...)				\
+	harness_print_symbolic((long)(value),				\
+		(const struct harness_trace_symbol[]){ syms, { -1, NULL } })
 
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)	\
 	struct harness_trace_entry_##name { tstruct };			\
