@@ -675,20 +675,24 @@ static double mean(const double *v, int n)
  * One fd holds cpu_dma_latency at 1000 usec; another writes, in blocks
  * that alternate, either 5000/6000 (above 1000: the target stays) or
  * 100/200 (the target moves on every write).  The first write of a block
- * crosses 1000 and is not timed.  A moving write may cost at most
- * COST_RATIO times a still one (medians): moving the target must not make
- * the writer wait for the notifiers.
+ * crosses 1000 and is not timed.  A write of 200 after 100 loosens the
+ * target: it queues the notifiers and kicks no CPU, and may cost at most
+ * COST_RATIO times a still write (medians): moving the target must not
+ * make the writer wait for the notifiers.  A write of 100 after 200
+ * tightens it and also sends a reschedule IPI to each idle CPU before it
+ * returns; its cost is reported, not judged (pmqos-rt tests the kick).
  */
 static void test_write_cost(void)
 {
 	static double still[COST_ROUNDS * COST_BLOCK],
-		      moving[COST_ROUNDS * COST_BLOCK];
+		      moving[COST_ROUNDS * COST_BLOCK],
+		      tighter[COST_ROUNDS * COST_BLOCK];
 	int hold = qos_open(DEV_CPU_DMA), fd = qos_open(DEV_CPU_DMA);
-	int r, k, ns = 0, nm = 0, errs = 0, bad_target = 0;
+	int r, k, ns = 0, nm = 0, nt = 0, errs = 0, bad_target = 0;
 	double t0, t1, ms, mm;
 
 	if (hold < 0 || fd < 0 || qos_set(hold, 1000)) {
-		tap_result(0, "a write that moves the target costs at most %.0fx one that does not",
+		tap_result(0, "a write that loosens the target costs at most %.0fx one that does not move it",
 			   COST_RATIO);
 		goto out;
 	}
@@ -705,7 +709,9 @@ static void test_write_cost(void)
 			t1 = now_s();
 			if (k == 0)
 				continue;
-			if (move)
+			if (move && v == lo)
+				tighter[nt++] = (t1 - t0) * 1e6;
+			else if (move)
 				moving[nm++] = (t1 - t0) * 1e6;
 			else
 				still[ns++] = (t1 - t0) * 1e6;
@@ -714,15 +720,17 @@ static void test_write_cost(void)
 		if (qos_pread(fd) != (!move ? 1000 : (COST_BLOCK - 1) & 1 ? hi : lo))
 			bad_target++;
 	}
-	diag("write to /dev/" DEV_CPU_DMA ", moving the target: median %.2f usec, mean %.2f usec (%d writes)",
+	diag("write to /dev/" DEV_CPU_DMA ", loosening the target: median %.2f usec, mean %.2f usec (%d writes)",
 	     median(moving, nm), mean(moving, nm), nm);
+	diag("write to /dev/" DEV_CPU_DMA ", tightening the target (kicks idle CPUs): median %.2f usec, mean %.2f usec (%d writes)",
+	     median(tighter, nt), mean(tighter, nt), nt);
 	diag("write to /dev/" DEV_CPU_DMA ", target still: median %.2f usec, mean %.2f usec (%d writes)",
 	     median(still, ns), mean(still, ns), ns);
 	mm = median(moving, nm);
 	ms = median(still, ns);
 	diag("ratio of medians: %.2f", ms > 0 ? mm / ms : -1.0);
 	tap_result(!errs && !bad_target && ms > 0 && mm <= COST_RATIO * ms,
-		   "a write that moves the target costs at most %.0fx one that does not (%.2f)",
+		   "a write that loosens the target costs at most %.0fx one that does not move it (%.2f)",
 		   COST_RATIO, ms > 0 ? mm / ms : -1.0);
 	if (errs || bad_target)
 		diag("%d failed writes, %d blocks ending at the wrong target",
