@@ -83,6 +83,8 @@ class Request:
     moved: Dict[tuple, str] = field(default_factory=dict)
     nonull: Dict[tuple, bool] = field(default_factory=dict)
     variants: List[str] = field(default_factory=list)
+    gated: str = ""                               # Decider.flag_gate
+    flag_peers: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -132,6 +134,8 @@ class Decider:
             k: values.atoms(c, self.names[k])
             for k, c in self.calls.items()}
         self.requests: List[Request] = []
+        # {first call: the other files} of the requests per_file_flags split
+        self.peers: Dict[tuple, List[str]] = {}
 
     def graph(self, c: Call) -> CallGraph:
         return self.graphs[c.unit]
@@ -139,10 +143,11 @@ class Decider:
     def decide_all(self) -> List[Request]:
         calls = [self.calls[k] for k in sorted(self.calls)]
         reqs = []
-        for g, others in self.variants(
-                group_names(calls, self.names, self.atoms)):
+        for g, others in self.variants(self.per_file_flags(
+                group_names(calls, self.names, self.atoms))):
             reqs.append(Request(sorted(g, key=lambda c: c.key), self.names))
             reqs[-1].variants = others
+            reqs[-1].flag_peers = self.peers.get(reqs[-1].calls[0].key, [])
         found: Dict[int, List[str]] = {}
         if self.outside is not None:
             want = {}
@@ -190,6 +195,97 @@ class Decider:
             else:
                 out.append((g, []))
         return out
+
+    def per_file_flags(self, groups: List[List[Call]]) -> List[List[Call]]:
+        """A group of calls of one constant name in several files, where
+        each file adds and removes its own under a flag of its own
+        (flag_gate), is one request per file: with names, each file's add
+        made an entry of its own (two adds of one name made two entries,
+        and each remove dropped one); a handle per file keeps one entry per
+        file."""
+        out = []
+        for g in groups:
+            files = sorted({c.file for c in g})
+            if len(files) > 1 and all(
+                    self.names[c.key].kind == CONST for c in g) and all(
+                    self.flag_gate([c for c in g if c.file == f])
+                    for f in files):
+                for f in files:
+                    mine = [c for c in g if c.file == f]
+                    self.peers[mine[0].key] = [x for x in files if x != f]
+                    out.append(mine)
+            else:
+                out.append(g)
+        return out
+
+    ZERO = {"0", "false", "NULL", "0U", "0u"}
+
+    def flag_gate(self, calls: List[Call]) -> str:
+        """Why the calls (of one file) keep their request added at most
+        once at a time, or "": a static variable F of the file, zero at
+        first, tells whether it is added.  Every add runs under if (!F)
+        (or the else of if (F)) and is followed, in that branch, by a store
+        of a non-zero constant into F; every update and remove runs under
+        if (F), each remove followed in that branch by F = 0 (or false);
+        F is stored nowhere else.  So an add runs only while the request
+        is not added, and F is set only after one: one request of the file
+        by construction, as long as the callers do not run these functions
+        at once (as the old API, which then added two entries or removed
+        one twice, needed too)."""
+        files = {c.file for c in calls}
+        adds = [c for c in calls if c.fn == ADD]
+        if len(files) != 1 or not adds:
+            return ""
+        file = calls[0].file
+        F = self.units[calls[0].unit]
+
+        def span(c, var, st):
+            return [g for g in F.gates if g.file == file and g.var == var
+                    and g.func == c.func and g.set == st and
+                    g.line <= c.line <= g.end]
+
+        for var in sorted({g.var for g in F.gates if g.file == file}):
+            decl = F.sflags.get(var)
+            if decl is None or decl[0] != file or \
+                    decl[1] not in ("",) and decl[1] not in self.ZERO:
+                continue
+            if any(var in F.vars.get(c.func, {}) for c in calls):
+                continue
+            stores = [x for x in F.fstores if x[3] == var]
+            ok = True
+            for c in calls:
+                sp = span(c, var, c.fn != ADD)
+                if not sp:
+                    ok = False
+                    break
+                if c.fn == UPDATE:
+                    continue
+                # a store after the call, in the branch, sets/clears F
+                want = (lambda v: v not in self.ZERO) if c.fn == ADD \
+                    else (lambda v: v in self.ZERO)
+                if not any(x[0] == file and x[1] == c.func and
+                           c.line < x[2] and want(x[4]) and
+                           any(g.line <= x[2] <= g.end for g in sp)
+                           for x in stores):
+                    ok = False
+                    break
+            if not ok:
+                continue
+            # every store of F is one of those: set after an add, cleared
+            # after a remove, in the gated branch
+            def owned(x):
+                zero = x[4] in self.ZERO
+                return any(c.fn == (REMOVE if zero else ADD) and
+                           x[0] == file and x[1] == c.func and
+                           c.line < x[2] and
+                           any(g.line <= x[2] <= g.end
+                               for g in span(c, var, c.fn != ADD))
+                           for c in calls)
+            if all(owned(x) for x in stores):
+                return ("one at a time by construction: the static %s of "
+                        "%s, tested before every call, is set after the add "
+                        "and cleared after the remove" % (var, file))
+        return ""
 
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None
@@ -330,6 +426,12 @@ class Decider:
         if s is not None:
             r.place = ("field", s)
             return
+        if len(files) == 1:
+            r.gated = self.flag_gate(r.calls)
+            if r.gated:
+                # Added at most once at a time by its file's flag.
+                r.place = ("static", files[0])
+                return
         one = [self.graph(a).singleton(a.func) for a in adds]
         if all(one):
             # Added only from probes that keep their state in file

@@ -101,6 +101,19 @@ class Free:
 
 
 @dataclass
+class Gate:
+    """The lines (line to end) of a branch taken when the variable var
+    is set (if (var) ...) or, with set False, when it is clear (if (!var)
+    ..., or the else of if (var))."""
+    file: str
+    func: str
+    var: str
+    set: bool
+    line: int
+    end: int
+
+
+@dataclass
 class UnitFacts:
     """What pass 1 saw in one candidate file and the headers it includes."""
     unit: str
@@ -127,6 +140,13 @@ class UnitFacts:
     addr0: Set[Tuple[str, str, str]] = field(default_factory=set)
     adjfree: Dict[Key, List[Tuple[str, str, int, bool]]] = field(
         default_factory=dict)
+    gates: List[Gate] = field(default_factory=list)
+    # (file, func, line, var, value) of a constant stored into a variable
+    # that a gate tests
+    fstores: List[Tuple[str, str, int, str, str]] = field(
+        default_factory=list)
+    # {var: (file, initial value or "")} of the static variables gates test
+    sflags: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
     def _call(self, d) -> Call:
         k = (relpath(d["file"]), d["line"], d["col"])
@@ -255,6 +275,28 @@ class UnitFacts:
         lst = self.adjfree.setdefault(k, [])
         if e not in lst:
             lst.append(e)
+
+    def _f_gate(self, d):
+        g = Gate(relpath(d["file"]), d["fun"], d["var"], bool(d["set"]),
+                 d["line"], d["end"])
+        if g not in self.gates:
+            self.gates.append(g)
+
+    def _f_fstore(self, d):
+        if d["fun"] == d["var"]:
+            return          # the initialiser of its declaration (sflag)
+        e = (relpath(d["file"]), d["fun"], d["line"], d["var"],
+             norm(d["value"]))
+        if e not in self.fstores:
+            self.fstores.append(e)
+
+    def _f_sflag(self, d):
+        # a top-level declaration (spatch names it by its variable), not a
+        # static local of a function
+        if d["fun"] not in ("something_else", d["var"]):
+            return
+        self.sflags.setdefault(d["var"], (relpath(d["file"]),
+                                          norm(d["value"])))
 
     def _f_free(self, d):
         self.frees.append(Free(relpath(d["file"]), d["fun"], d["line"],

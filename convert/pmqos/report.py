@@ -52,7 +52,9 @@ class Site:
 def where_text(r: Request) -> str:
     if r.place[0] == "static":
         w = "static handle %s" % r.handle
-        if r.single is True:
+        if r.gated:
+            w += ", %s" % r.gated
+        elif r.single is True:
             w += ", one instance by construction: no device reaches the add"
         elif r.single:
             w += ", one device by construction: %s" % r.single
@@ -111,6 +113,13 @@ def converted_text(d, r: Request, c: Call):
     if r.variants:
         notes.append("its own handle: the Makefile builds %s or %s, never "
                      "together" % (c.file, " or ".join(r.variants)))
+    if r.flag_peers:
+        notes.append("its own handle: %s also add%s this name, under a "
+                     "flag of %s own, and with names each file's add made "
+                     "an entry of its own" % (
+                         " and ".join(r.flag_peers),
+                         "s" if len(r.flag_peers) == 1 else "",
+                         "its" if len(r.flag_peers) == 1 else "their"))
     if c.key in r.moved:
         notes.append("moved before the %s, which frees its holder and was "
                      "the statement right before it" % r.moved[c.key])

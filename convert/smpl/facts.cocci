@@ -17,6 +17,16 @@
 @@
 import json
 
+// (unit, F) of the variables F that the unit tests by if (F) / if (!F)
+// (the gate rules), whose stores and static declarations it emits
+GATED = set()
+
+def gated(F):
+	return ((cocci.files() or [""])[0], str(F)) in GATED
+
+def gate(F):
+	GATED.add(((cocci.files() or [""])[0], str(F)))
+
 def emit(what, p=None, **kw):
 	if p is not None:
 		kw.update(file=p[0].file, line=int(p[0].line),
@@ -161,14 +171,22 @@ emit("form", p, form="return")
 @fif disable neg_if@
 identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
 position p;
-statement S1;
+statement S1, S2;
 @@
 (
+if (fn@p(...) < 0) S1 else S2
+|
 if (fn@p(...) < 0) S1
+|
+if (fn@p(...)) S1 else S2
 |
 if (fn@p(...)) S1
 |
+if (fn@p(...) >= 0) S1 else S2
+|
 if (fn@p(...) >= 0) S1
+|
+if (!fn@p(...)) S1 else S2
 |
 if (!fn@p(...)) S1
 )
@@ -482,6 +500,123 @@ S << srcc.S;
 p << srcc.p;
 @@
 emit("src", p, var=str(x), how="container_of", type=str(S))
+
+// Flags: the branches of if (F) and if (!F) on a plain variable F, by
+// their lines, and the constants stored into such a variable (F = 1;
+// F = false;), with the file-scope ones declared static.  convert/pmqos
+// reads from them a request that one file-scope flag keeps added at most
+// once (decision.Decider.flag_gate).
+@gate_then disable neg_if@
+identifier F;
+statement S1, S2;
+position p;
+@@
+(
+if (F) S1@p else S2
+|
+if (F) S1@p
+)
+
+@script:python@
+F << gate_then.F;
+p << gate_then.p;
+@@
+gate(F)
+emit("gate", p, var=str(F), set=True, end=int(p[0].line_end))
+
+@gate_else disable neg_if@
+identifier F;
+statement S1, S2;
+position p;
+@@
+(
+if (F) S1 else S2@p
+|
+if (!F) S1@p else S2
+|
+if (!F) S1@p
+)
+
+@script:python@
+F << gate_else.F;
+p << gate_else.p;
+@@
+gate(F)
+emit("gate", p, var=str(F), set=False, end=int(p[0].line_end))
+
+@gate_neg_else disable neg_if@
+identifier F;
+statement S1, S2;
+position p;
+@@
+if (!F) S1 else S2@p
+
+@script:python@
+F << gate_neg_else.F;
+p << gate_neg_else.p;
+@@
+gate(F)
+emit("gate", p, var=str(F), set=True, end=int(p[0].line_end))
+
+@fstore@
+identifier F;
+constant K;
+position p;
+@@
+F@p = K
+
+@script:python@
+F << fstore.F;
+K << fstore.K;
+p << fstore.p;
+@@
+if gated(F):
+	emit("fstore", p, var=str(F), value=s(K))
+
+@fstoreb@
+identifier F;
+identifier B = {true, false};
+position p;
+@@
+F@p = B
+
+@script:python@
+F << fstoreb.F;
+B << fstoreb.B;
+p << fstoreb.p;
+@@
+if gated(F):
+	emit("fstore", p, var=str(F), value=str(B))
+
+@sflag@
+identifier F;
+type T;
+position p;
+@@
+static T F@p;
+
+@script:python@
+F << sflag.F;
+p << sflag.p;
+@@
+if gated(F):
+	emit("sflag", p, var=str(F), value="")
+
+@sflagi@
+identifier F;
+type T;
+expression E;
+position p;
+@@
+static T F@p = E;
+
+@script:python@
+F << sflagi.F;
+E << sflagi.E;
+p << sflagi.p;
+@@
+if gated(F):
+	emit("sflag", p, var=str(F), value=s(E))
 
 // Frees: a converted call after one of these in the same function may
 // read a handle from freed memory.
