@@ -202,20 +202,23 @@ class CallGraph:
             why.append(w)
         return "; ".join(why)
 
-    def per_device(self, fn: str, seen: Optional[Set[str]] = None
-                   ) -> Optional[str]:
+    def per_device(self, fn: str, seen: Optional[Set[str]] = None,
+                   one: Set[str] = frozenset()) -> Optional[str]:
         """How fn can run once per device: a device structure, or a
         structure of the driver's own, among its parameters or those of a
-        function on a path to it."""
+        function on a path to it.  one: structures of the driver's own
+        that have one instance (Decider.one_instance), whose pointer
+        names that instance, not one of many."""
         for (var, s, how) in self.f.svars.get(fn, []):
-            if how == "param" and (s in DEVICE_STRUCTS or s not in self.core):
+            if how == "param" and s not in one and \
+                    (s in DEVICE_STRUCTS or s not in self.core):
                 return "%s() takes struct %s *%s" % (fn, s, var)
         if seen is None:
             seen = set()
         seen.add(fn)
         for (c, ln, f) in self.callers.get(fn, []):
             if c not in seen:
-                r = self.per_device(c, seen)
+                r = self.per_device(c, seen, one)
                 if r:
                     return r
         return None

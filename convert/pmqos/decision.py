@@ -27,6 +27,7 @@ before the add is guarded with if (handle), as the old API ignored an
 unknown name; a remove clears the handle.
 """
 
+import os
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -216,6 +217,48 @@ class Decider:
                     out.append(mine)
             else:
                 out.append(g)
+        return out
+
+    def one_instance(self, a: Call) -> Dict[str, str]:
+        """{struct: its variable} of the structures of the driver's own
+        (declared in the directory of a's file) that the parameters of
+        a's function and of the functions on a path to it point to, and
+        that have one instance: one file-scope variable that is not an
+        array or const (struct S s; or struct S s = { ... };), and no
+        allocation of one (kzalloc(...), container_of is no allocation)
+        in the unit.  A pointer to such a structure can only point to
+        that variable."""
+        F = self.units[a.unit]
+        out: Dict[str, str] = {}
+        fns, todo = set(), [a.func]
+        while todo:
+            fn = todo.pop()
+            if fn in fns:
+                continue
+            fns.add(fn)
+            todo += [c for (c, ln, f) in self.graph(a).callers.get(fn, [])]
+        here = os.path.dirname(os.path.normpath(a.file))
+        for fn in sorted(fns):
+            for (var, s, how) in F.svars.get(fn, []):
+                if how != "param" or s in out or s in self.place.core:
+                    continue
+                sd = F.structs.get(s)
+                if sd is None or os.path.dirname(
+                        os.path.normpath(sd.file)) != here:
+                    continue
+                ones = F.ones.get(s, set())
+                inst = {g.var for g in F.gvars
+                        if g.struct == s and not g.ptr} | ones
+                if len(inst) != 1 or \
+                        not F.table_vars.get(s, set()) <= ones:
+                    continue
+                v = sorted(inst)[0]
+                if any(h != "container_of" and any(
+                        x == var2 and t == s for (x, t, hh) in
+                        F.svars.get(f2, []))
+                       for (f2, var2), h in F.srcs.items()):
+                    continue
+                out[s] = v
         return out
 
     ZERO = {"0", "false", "NULL", "0U", "0u"}
@@ -455,6 +498,18 @@ class Decider:
             r.place = ("static", files[0])
             r.single = True
             return
+        if dev and not cb and len(files) == 1:
+            # Reached only through structures that have one instance.
+            one = {}
+            for a in adds:
+                one.update(self.one_instance(a))
+            if not [a for a in adds if self.graph(a).per_device(
+                    a.func, one=set(one))]:
+                r.place = ("static", files[0])
+                r.gated = "one instance by construction: %s" % "; ".join(
+                    "struct %s has one instance, %s, and the driver "
+                    "allocates none" % (k, v) for k, v in sorted(one.items()))
+                return
         if not dev and cb:
             a, how = cb[0]
             self.report(r, Reason.NO_HOLDER, "added at %s in %s(), reached "

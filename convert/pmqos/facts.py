@@ -140,6 +140,10 @@ class UnitFacts:
     addr0: Set[Tuple[str, str, str]] = field(default_factory=set)
     adjfree: Dict[Key, List[Tuple[str, str, int, bool]]] = field(
         default_factory=dict)
+    # {struct: its instances with an initialiser, arrays, const objects}
+    table_vars: Dict[str, Set[str]] = field(default_factory=dict)
+    # {struct: its instances struct S x = { ... }; (not const, no array)}
+    ones: Dict[str, Set[str]] = field(default_factory=dict)
     gates: List[Gate] = field(default_factory=list)
     # (file, func, line, var, value) of a constant stored into a variable
     # that a gate tests
@@ -214,8 +218,12 @@ class UnitFacts:
         if g not in self.gvars:
             self.gvars.append(g)
 
+    def _f_one(self, d):
+        self.ones.setdefault(d["type"], set()).add(d["var"])
+
     def _f_table(self, d):
         self.tables.add(d["type"])
+        self.table_vars.setdefault(d["type"], set()).add(d["var"])
 
     def _f_var(self, d):
         f = d.get("func") or d.get("fun")

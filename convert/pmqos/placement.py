@@ -22,11 +22,15 @@ single global pointer reaches, when every call reaches it.  A probe that
 only shares something lazily (if (!wq) wq = create_workqueue(...)) or
 counts devices proves nothing: its request stays reported.
 
-One more shape exists once by construction (Decider.flag_gate), in one
-file: a request whose every add runs under if (!F) and every update and
-remove under if (F), for a static flag F of the file, zero at first, set
-right after each add and cleared right after each remove, and stored
-nowhere else: it is added at most once at a time.  Files that each add the same name under a flag of
+Two more shapes exist once by construction (Decider.one_instance,
+Decider.flag_gate), each in one file: an add reached only through
+pointers to a structure of the driver's own that has one instance, a
+file-scope variable that the driver never allocates another of (a
+pointer to it can only point to that one); and a request whose every add
+runs under if (!F) and every update and remove under if (F), for a
+static flag F of the file, zero at first, set right after each add and
+cleared right after each remove, and stored nowhere else: it is added at
+most once at a time.  Files that each add the same name under a flag of
 their own made an entry each with names: one handle per file.
 
 Variants of one driver that the Makefile builds one at a time (each

@@ -387,6 +387,26 @@ p << stable.p;
 @@
 emit("table", p, type=str(S), var=str(x))
 
+// Of those, the single objects that may be written: struct S x = {...};
+// (an instance of the driver's state, when it is its only one)
+@sone@
+identifier S, x;
+initializer I;
+position p;
+@@
+(
+static struct S x@p = I;
+|
+struct S x@p = I;
+)
+
+@script:python@
+S << sone.S;
+x << sone.x;
+p << sone.p;
+@@
+emit("one", p, type=str(S), var=str(x))
+
 // A variable's value stored into a name or a field of a name: x = y;
 // or x.f = y;  Which names are file-scope (not a local or parameter of
 // the function) is for convert/pmqos to say (a probe that keeps its
