@@ -262,6 +262,8 @@ class Decider:
         return out
 
     ZERO = {"0", "false", "NULL", "0U", "0u"}
+    NONZERO = re.compile(r'^(true|[1-9][0-9]*[uUlL]*|0[xX][0-9a-fA-F]*'
+                         r'[1-9a-fA-F][0-9a-fA-F]*[uUlL]*)$')
 
     def flag_gate(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
@@ -270,7 +272,9 @@ class Decider:
         (or the else of if (F)) and is followed, in that branch, by a store
         of a non-zero constant into F; every update and remove runs under
         if (F), each remove followed in that branch by F = 0 (or false);
-        F is stored nowhere else.  So an add runs only while the request
+        F is written nowhere else, and by nothing but a constant (no ++,
+        no |=, no value computed, no address taken).  So an add runs only
+        while the request
         is not added, and F is set only after one: one request of the file
         by construction, as long as the callers do not run these functions
         at once (as the old API, which then added two entries or removed
@@ -304,7 +308,7 @@ class Decider:
                 if c.fn == UPDATE:
                     continue
                 # a store after the call, in the branch, sets/clears F
-                want = (lambda v: v not in self.ZERO) if c.fn == ADD \
+                want = self.NONZERO.match if c.fn == ADD \
                     else (lambda v: v in self.ZERO)
                 if not any(x[0] == file and x[1] == c.func and
                            c.line < x[2] and want(x[4]) and
@@ -318,12 +322,19 @@ class Decider:
             # after a remove, in the gated branch
             def owned(x):
                 zero = x[4] in self.ZERO
+                if not zero and not self.NONZERO.match(x[4]):
+                    return False    # not a constant: F's value unknown
                 return any(c.fn == (REMOVE if zero else ADD) and
                            x[0] == file and x[1] == c.func and
                            c.line < x[2] and
                            any(g.line <= x[2] <= g.end
                                for g in span(c, var, c.fn != ADD))
                            for c in calls)
+            # and F is used nowhere but in those tests and stores
+            known = {(file,) + g.at for g in F.gates if g.var == var} | \
+                {(x[0], x[2], x[5]) for x in stores}
+            if not F.fuses.get(var, set()) <= known:
+                continue
             if all(owned(x) for x in stores):
                 return ("one at a time by construction: the static %s of "
                         "%s, tested before every call, is set after the add "

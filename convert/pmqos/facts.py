@@ -111,6 +111,7 @@ class Gate:
     set: bool
     line: int
     end: int
+    at: Tuple[int, int] = (0, 0)    # line, column of var in the test
 
 
 @dataclass
@@ -145,10 +146,12 @@ class UnitFacts:
     # {struct: its instances struct S x = { ... }; (not const, no array)}
     ones: Dict[str, Set[str]] = field(default_factory=dict)
     gates: List[Gate] = field(default_factory=list)
-    # (file, func, line, var, value) of a constant stored into a variable
-    # that a gate tests
-    fstores: List[Tuple[str, str, int, str, str]] = field(
+    # (file, func, line, var, value, column) of a value stored into a
+    # variable that a gate tests
+    fstores: List[Tuple[str, str, int, str, str, int]] = field(
         default_factory=list)
+    # {var: {(file, line, column)}} of every use of such a variable
+    fuses: Dict[str, Set[Tuple[str, int, int]]] = field(default_factory=dict)
     # {var: (file, initial value or "")} of the static variables gates test
     sflags: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
@@ -286,7 +289,7 @@ class UnitFacts:
 
     def _f_gate(self, d):
         g = Gate(relpath(d["file"]), d["fun"], d["var"], bool(d["set"]),
-                 d["line"], d["end"])
+                 d["line"], d["end"], tuple(d.get("at", (0, 0))))
         if g not in self.gates:
             self.gates.append(g)
 
@@ -294,9 +297,13 @@ class UnitFacts:
         if d["fun"] == d["var"]:
             return          # the initialiser of its declaration (sflag)
         e = (relpath(d["file"]), d["fun"], d["line"], d["var"],
-             norm(d["value"]))
+             norm(d["value"]), d["col"])
         if e not in self.fstores:
             self.fstores.append(e)
+
+    def _f_fuse(self, d):
+        self.fuses.setdefault(d["var"], set()).add(
+            (relpath(d["file"]), d["line"], d["col"]))
 
     def _f_sflag(self, d):
         # a top-level declaration (spatch names it by its variable), not a

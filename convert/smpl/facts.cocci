@@ -529,101 +529,123 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 @gate_then disable neg_if@
 identifier F;
 statement S1, S2;
-position p;
+position p, q;
 @@
 (
-if (F) S1@p else S2
+if (F@q) S1@p else S2
 |
-if (F) S1@p
+if (F@q) S1@p
 )
 
 @script:python@
 F << gate_then.F;
 p << gate_then.p;
+q << gate_then.q;
 @@
 gate(F)
-emit("gate", p, var=str(F), set=True, end=int(p[0].line_end))
+emit("gate", p, var=str(F), set=True, end=int(p[0].line_end),
+     at=[int(q[0].line), int(q[0].column)])
 
 @gate_else disable neg_if@
 identifier F;
 statement S1, S2;
-position p;
+position p, q;
 @@
 (
-if (F) S1 else S2@p
+if (F@q) S1 else S2@p
 |
-if (!F) S1@p else S2
+if (!F@q) S1@p else S2
 |
-if (!F) S1@p
+if (!F@q) S1@p
 )
 
 @script:python@
 F << gate_else.F;
 p << gate_else.p;
+q << gate_else.q;
 @@
 gate(F)
-emit("gate", p, var=str(F), set=False, end=int(p[0].line_end))
+emit("gate", p, var=str(F), set=False, end=int(p[0].line_end),
+     at=[int(q[0].line), int(q[0].column)])
 
 @gate_neg_else disable neg_if@
 identifier F;
 statement S1, S2;
-position p;
+position p, q;
 @@
-if (!F) S1 else S2@p
+if (!F@q) S1 else S2@p
 
 @script:python@
 F << gate_neg_else.F;
 p << gate_neg_else.p;
+q << gate_neg_else.q;
 @@
 gate(F)
-emit("gate", p, var=str(F), set=True, end=int(p[0].line_end))
+emit("gate", p, var=str(F), set=True, end=int(p[0].line_end),
+     at=[int(q[0].line), int(q[0].column)])
+
+// The same variables, once each, for the rules below.
+@gates disable neg_if@
+identifier F;
+statement S1, S2;
+@@
+(
+if (F) S1 else S2
+|
+if (F) S1
+|
+if (!F) S1 else S2
+|
+if (!F) S1
+)
 
 @fstore@
-identifier F;
-constant K;
+identifier gates.F;
+expression E;
 position p;
 @@
-F@p = K
+F@p = E
 
 @script:python@
-F << fstore.F;
-K << fstore.K;
+F << gates.F;
+E << fstore.E;
 p << fstore.p;
 @@
 if gated(F):
-	emit("fstore", p, var=str(F), value=s(K))
+	emit("fstore", p, var=str(F), value=s(E))
 
-@fstoreb@
-identifier F;
-identifier B = {true, false};
+// Every use of such a variable: one that is neither a test of a gate nor
+// a constant store (F++, &F, a value read into another) leaves its value
+// unknown to convert/pmqos.
+@fuse@
+identifier gates.F;
 position p;
 @@
-F@p = B
+F@p
 
 @script:python@
-F << fstoreb.F;
-B << fstoreb.B;
-p << fstoreb.p;
+F << gates.F;
+p << fuse.p;
 @@
 if gated(F):
-	emit("fstore", p, var=str(F), value=str(B))
+	emit("fuse", p, var=str(F))
 
 @sflag@
-identifier F;
+identifier gates.F;
 type T;
 position p;
 @@
 static T F@p;
 
 @script:python@
-F << sflag.F;
+F << gates.F;
 p << sflag.p;
 @@
 if gated(F):
 	emit("sflag", p, var=str(F), value="")
 
 @sflagi@
-identifier F;
+identifier gates.F;
 type T;
 expression E;
 position p;
@@ -631,7 +653,7 @@ position p;
 static T F@p = E;
 
 @script:python@
-F << sflagi.F;
+F << gates.F;
 E << sflagi.E;
 p << sflagi.p;
 @@
