@@ -224,9 +224,9 @@ class Decider:
         (declared in the directory of a's file) that the parameters of
         a's function and of the functions on a path to it point to, and
         that have one instance: one file-scope variable that is not an
-        array or const (struct S s; or struct S s = { ... };), and no
-        allocation of one (kzalloc(...), container_of is no allocation)
-        in the unit.  A pointer to such a structure can only point to
+        array or const (struct S s; or struct S s = { ... };), and in the
+        unit no allocation of one (kzalloc(...); container_of is no
+        allocation), no local one, and none inside another structure.  A pointer to such a structure can only point to
         that variable."""
         F = self.units[a.unit]
         out: Dict[str, str] = {}
@@ -257,6 +257,13 @@ class Decider:
                         x == var2 and t == s for (x, t, hh) in
                         F.svars.get(f2, []))
                        for (f2, var2), h in F.srcs.items()):
+                    continue
+                # nor one on a stack, nor one inside another structure
+                if s in F.stack_types or any(
+                        re.match(r'^struct %s(\s*\[.*)?$' % re.escape(s),
+                                 t.strip())
+                        for sd2 in F.structs.values()
+                        for t in sd2.fields.values()):
                     continue
                 out[s] = v
         return out

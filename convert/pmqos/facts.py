@@ -143,6 +143,8 @@ class UnitFacts:
         default_factory=dict)
     # {struct: its instances with an initialiser, arrays, const objects}
     table_vars: Dict[str, Set[str]] = field(default_factory=dict)
+    # the structures with an instance that is a local of a function
+    stack_types: Set[str] = field(default_factory=set)
     # {struct: its instances struct S x = { ... }; (not const, no array)}
     ones: Dict[str, Set[str]] = field(default_factory=dict)
     gates: List[Gate] = field(default_factory=list)
@@ -215,6 +217,8 @@ class UnitFacts:
     def _f_gvar(self, d):
         # spatch names a top-level declaration by its variable
         if d["fun"] not in ("something_else", d["var"]):
+            if not d.get("ptr", True):
+                self.stack_types.add(d["type"])
             return
         g = GlobalVar(d["var"], d["type"], d.get("ptr", True),
                       relpath(d["file"]))
