@@ -226,8 +226,8 @@ class Decider:
         that have one instance: one file-scope variable that is not an
         array or const (struct S s; or struct S s = { ... };), and in the
         unit no allocation of one (kzalloc(...); container_of is no
-        allocation), no local one, and none inside another structure.  A pointer to such a structure can only point to
-        that variable."""
+        allocation), no local one, and none inside another structure.
+        A pointer to such a structure can only point to that variable."""
         F = self.units[a.unit]
         out: Dict[str, str] = {}
         fns, todo = set(), [a.func]
@@ -325,6 +325,7 @@ class Decider:
                     break
             if not ok:
                 continue
+
             # every store of F is one of those: set after an add, cleared
             # after a remove, in the gated branch
             def owned(x):
