@@ -526,8 +526,31 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 // F = false;), with the file-scope ones declared static.  convert/pmqos
 // reads from them a request that one file-scope flag keeps added at most
 // once (decision.Decider.flag_gate).
-@gate_then disable neg_if@
+//
+// First the variables F tested by an if whose branch (a block) holds a
+// call of the API, once each: the rules below look at those only.
+@gates disable neg_if@
 identifier F;
+identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
+		 pm_qos_remove_requirement};
+statement S1, S2;
+@@
+(
+if (F) { <+... fn(...) ...+> } else S2
+|
+if (F) S1 else { <+... fn(...) ...+> }
+|
+if (F) { <+... fn(...) ...+> }
+|
+if (!F) { <+... fn(...) ...+> } else S2
+|
+if (!F) S1 else { <+... fn(...) ...+> }
+|
+if (!F) { <+... fn(...) ...+> }
+)
+
+@gate_then disable neg_if@
+identifier gates.F;
 statement S1, S2;
 position p, q;
 @@
@@ -538,7 +561,7 @@ if (F@q) S1@p
 )
 
 @script:python@
-F << gate_then.F;
+F << gates.F;
 p << gate_then.p;
 q << gate_then.q;
 @@
@@ -547,7 +570,7 @@ emit("gate", p, var=str(F), set=True, end=int(p[0].line_end),
      at=[int(q[0].line), int(q[0].column)])
 
 @gate_else disable neg_if@
-identifier F;
+identifier gates.F;
 statement S1, S2;
 position p, q;
 @@
@@ -560,7 +583,7 @@ if (!F@q) S1@p
 )
 
 @script:python@
-F << gate_else.F;
+F << gates.F;
 p << gate_else.p;
 q << gate_else.q;
 @@
@@ -569,35 +592,20 @@ emit("gate", p, var=str(F), set=False, end=int(p[0].line_end),
      at=[int(q[0].line), int(q[0].column)])
 
 @gate_neg_else disable neg_if@
-identifier F;
+identifier gates.F;
 statement S1, S2;
 position p, q;
 @@
 if (!F@q) S1 else S2@p
 
 @script:python@
-F << gate_neg_else.F;
+F << gates.F;
 p << gate_neg_else.p;
 q << gate_neg_else.q;
 @@
 gate(F)
 emit("gate", p, var=str(F), set=True, end=int(p[0].line_end),
      at=[int(q[0].line), int(q[0].column)])
-
-// The same variables, once each, for the rules below.
-@gates disable neg_if@
-identifier F;
-statement S1, S2;
-@@
-(
-if (F) S1 else S2
-|
-if (F) S1
-|
-if (!F) S1 else S2
-|
-if (!F) S1
-)
 
 @fstore@
 identifier gates.F;
