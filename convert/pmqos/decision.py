@@ -102,16 +102,19 @@ class Decider:
 
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
                  guarded: Dict[str, Dict[int, int]], outside=None,
-                 values: Optional[Values] = None):
+                 values: Optional[Values] = None,
+                 archdirs: Optional[Dict[str, List[str]]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
         (naming.siblings).  values: what fields may hold, from the
         stores of the files given (naming.Values); without it a name read
-        from a field may name any request of its class."""
+        from a field may name any request of its class.  archdirs: the
+        machine include directories of each file (archinc), whose
+        headers may declare the driver's own structure."""
         self.outside = outside
         self.units = units
-        self.place = Placement(units, any_struct)
+        self.place = Placement(units, any_struct, archdirs)
         self.graphs = {u: CallGraph(F, self.place.core)
                        for u, F in units.items()}
         self.guarded = guarded

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from . import archinc
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
@@ -60,6 +61,9 @@ class Options:
     json_out: str = ""
     only: List[str] = field(default_factory=list)
     dir: str = ""
+    # {candidate file: the machine include directories Kbuild gives it,
+    # relative to dir} (archinc.arch_dirs)
+    archdirs: Dict[str, List[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -177,25 +181,50 @@ class Spatch:
         self.err: Dict[str, str] = {}
 
     def run(self, tag: str, sp: str, files: List[str], label: str) -> str:
+        """spatch over files (run_set()), one process for each set of
+        machine include directories among them (Options.archdirs): a
+        file whose <mach/...> headers are found is parsed with its own
+        machine's directories, as Kbuild builds it.  Returns the outputs
+        one after the other, the set without directories first."""
+        sets: Dict[Tuple[str, ...], List[str]] = {}
+        for f in files:
+            sets.setdefault(tuple(self.o.archdirs.get(f, ())),
+                            []).append(f)
+        prog = Progress(label, len(files))
+        out = []
+        for i, dirs in enumerate(sorted(sets)):
+            out.append(self.run_set(tag, "%s.%d" % (tag, i), sp, sets[dirs],
+                                    list(dirs), prog))
+        prog.end()
+        return "".join(out)
+
+    def run_set(self, tag: str, sub: str, sp: str, files: List[str],
+                dirs: List[str], prog: Progress) -> str:
         """One spatch process over files, each file a group of its own
         (its facts and changes do not depend on the others), -j at a
-        time: spatch starts its Python once, not once a file.  Its
-        workers' output goes to directories under the work directory
-        (--tmp-dir): by default spatch makes them in the driver's tree,
-        where an interrupted run left them.  Returns spatch's stdout."""
-        groups = os.path.join(self.work, tag + ".groups")
+        time: spatch starts its Python once, not once a file.  dirs: the
+        machine include directories of these files, searched after
+        those of the options for <...> includes.  Its workers' output
+        goes to directories under the work directory (--tmp-dir): by
+        default spatch makes them in the driver's tree, where an
+        interrupted run left them.  Returns spatch's stdout."""
+        groups = os.path.join(self.work, sub + ".groups")
         with open(groups, "w", errors="surrogateescape") as fh:
             fh.write("".join(f + "\n\n" for f in files))
-        prog = Progress(label, len(files))
+        incl, idirs = self.o.incl, list(self.o.idirs)
+        if dirs:
+            incl = "--all-includes"
+            for d in dirs:
+                idirs += ["-I", d]
         # The Python that runs this, by its path: without --python spatch
         # finds the interpreter again at each start by running "python3"
         # several times (--version, a probe script, ldd), which through a
         # wrapper such as a pyenv shim costs seconds a pass.
         cmd = ["spatch", "--quiet" if prog.on else "--very-quiet",
                "--python", sys.executable, "-j", str(self.o.jobs),
-               "--sp-file", sp, "--tmp-dir", os.path.join(self.work, tag),
-               self.o.incl] + self.o.idirs + ["--file-groups", groups]
-        out = os.path.join(self.work, tag + ".out")
+               "--sp-file", sp, "--tmp-dir", os.path.join(self.work, sub),
+               incl] + idirs + ["--file-groups", groups]
+        out = os.path.join(self.work, sub + ".out")
         err_lines = []
         with open(out, "wb") as fo:
             p = subprocess.Popen(cmd, cwd=self.o.dir, stdout=fo,
@@ -208,11 +237,10 @@ class Spatch:
                 elif not SPATCH_CHATTER.match(line):
                     err_lines.append(line)
             rc = p.wait()
-        prog.end()
         err = "".join(err_lines)
-        self.err[tag] = err
+        self.err[tag] = self.err.get(tag, "") + err
         if rc != 0 or SPATCH_FAILED.search(err):
-            self.failed[tag] = list(files)
+            self.failed.setdefault(tag, []).extend(files)
         if tag == "facts":
             return read(out)
         # a patch: every byte as it is (\r, \f, not UTF-8)
@@ -235,7 +263,8 @@ def plan(o: Options, files: List[str], facts_text: str,
     when --only gave a part), for the rules that look outside the files
     given."""
     closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
-                                        o.incl == "--all-includes")
+                                        o.incl == "--all-includes",
+                                        o.archdirs)
     units = facts_mod.load(facts_text.split("\n"), closure, o.dir)
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
@@ -251,7 +280,8 @@ def plan(o: Options, files: List[str], facts_text: str,
             if h not in given and not os.path.isabs(h):
                 given[h] = read(os.path.join(o.dir, h))
     values = Values(o.dir, given, units, closure)
-    d = Decider(units, o.any_struct, guarded, outside, values)
+    d = Decider(units, o.any_struct, guarded, outside, values,
+                archdirs=o.archdirs)
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
@@ -409,6 +439,7 @@ class Run:
         o = self.o
         every = candidates(o.dir)
         files = only_files(o.dir, every, o.only) if o.only else every
+        o.archdirs = archinc.arch_dirs(o.dir, files)
         sp = Spatch(o, work)
         facts_out = ""
         if files:
