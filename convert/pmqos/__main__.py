@@ -50,10 +50,17 @@ examples/pmqos-demo) that call the old pm_qos requirement API.
                   change (with --any-struct, the kernel's include/); a
                   request that a call in another C file of DIR also names
                   (the same class and name) is said before anything is
-                  written and left on the old API
+                  written and left on the old API, unless the Makefile
+                  builds that file only instead of those given
+                  (ifeq/else)
   --any-struct    a handle may go into a structure declared outside the
                   driver's directory (for converting the kernel itself:
                   struct snd_pcm_substream of include/sound/pcm.h)
+
+A file whose <mach/...> and <plat/...> headers are all found in one
+machine's arch/ARCH/mach-*/include (and platform's plat-*/include) of DIR
+is read with those directories, as Kbuild builds it: a structure of the
+driver declared there may hold a handle.
 
 All files of DIR are decided together, so a request added in one file and
 updated in another is converted when the handle can live in a structure

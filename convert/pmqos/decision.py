@@ -161,6 +161,8 @@ class Decider:
             found = self.outside(want) if want else {}
         for i, r in enumerate(reqs):
             if found.get(i):
+                found[i] = self.built_with(r, found[i])
+            if found.get(i):
                 r.outside = found[i]
                 self.report(r, Reason.OUTSIDE_CALL, "%s (class %s) is "
                             "also named at %s, outside the files given: "
@@ -193,6 +195,28 @@ class Decider:
             else:
                 out.append((g, []))
         return out
+
+    def built_with(self, r: Request, where: List[str]) -> List[str]:
+        """Of the calls outside the files given that name r (file:line),
+        those that a build of r's files may link with them.  A file that
+        the Makefile builds only instead of each of r's files (its own
+        branch of one ifeq/else block, naming.exclusive) holds another
+        build's request, as when both are given (variants()): it is
+        left out, and named as r's other variant."""
+        if self.values is None:
+            return where
+        files = sorted({c.file for c in r.calls})
+        keep, other = [], []
+        for w in where:
+            f = w.rsplit(":", 1)[0]
+            if all(exclusive(self.values.top, f, g) for g in files):
+                if f not in other:
+                    other.append(f)
+            else:
+                keep.append(w)
+        if other and len(files) == 1:
+            r.variants = sorted(set(r.variants) | set(other))
+        return keep
 
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None
