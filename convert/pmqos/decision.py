@@ -7,6 +7,9 @@ naming.group_names) is converted only when the tool can show all of:
   time or passed in shares its class in the files given, no name read
   from another field shares its class in its directory, unless they are
   all one field of one structure, one request per instance);
+- every call that may name it was seen by pass 1: a call in a function
+  spatch could not parse cannot be rewritten, so its request stays on the
+  old API whole (check_unseen);
 - it is added somewhere in the files given (an update of a request added
   elsewhere cannot find the handle);
 - its calls keep building on every branch of the kernel version guards
@@ -65,6 +68,7 @@ class Reason(Enum):
     VERSION_GUARD = "under a kernel version guard"
     NOT_PARSED = "spatch did not see the call"
     OUTSIDE_CALL = "a call outside the files given names it"
+    UNPARSED_CALL = "a call that spatch could not parse may name it"
 
 
 @dataclass
@@ -80,6 +84,7 @@ class Request:
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
     outside: List[str] = field(default_factory=list)
+    unseen: List[str] = field(default_factory=list)
     moved: Dict[tuple, str] = field(default_factory=dict)
     nonull: Dict[tuple, bool] = field(default_factory=dict)
     variants: List[str] = field(default_factory=list)
@@ -103,7 +108,8 @@ class Decider:
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
                  guarded: Dict[str, Dict[int, int]], outside=None,
                  values: Optional[Values] = None,
-                 archdirs: Optional[Dict[str, List[str]]] = None):
+                 archdirs: Optional[Dict[str, List[str]]] = None,
+                 unseen: Optional[List[Call]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
@@ -111,7 +117,11 @@ class Decider:
         stores of the files given (naming.Values); without it a name read
         from a field may name any request of its class.  archdirs: the
         machine include directories of each file (archinc), whose
-        headers may declare the driver's own structure."""
+        headers may declare the driver's own structure.  unseen: the
+        calls of the old API in the files given that pass 1 did not see
+        (a function spatch could not parse), as Calls without a
+        function (check_unseen)."""
+        self.unseen = unseen or []
         self.outside = outside
         self.units = units
         self.place = Placement(units, any_struct, archdirs)
@@ -222,7 +232,8 @@ class Decider:
         r.reason, r.detail, r.place = why, detail, None
 
     def decide(self, r: Request) -> None:
-        for check in (self.check_guard, self.check_names, self.check_add,
+        for check in (self.check_unseen, self.check_guard,
+                      self.check_names, self.check_add,
                       self.check_atomic, self.check_form,
                       self.check_place, self.check_alive):
             check(r)
@@ -235,6 +246,38 @@ class Decider:
             if not self.graph(c).after_add(c.func, c.line, r.adds):
                 r.guard[c.key] = c.fn == UPDATE
                 r.early[c.key] = True
+
+    def check_unseen(self, r: Request) -> None:
+        """A call of the old API that pass 1 did not see (spatch could not
+        parse its function) and that may name the request blocks it: pass
+        2 cannot rewrite that call either, and converted without it, it
+        would name a request that no longer exists.  It may name the
+        request when its name may hold one of the request's names (the
+        rules of check_names: a literal, a macro that is one, or else any
+        string of its class)."""
+        cls = r.calls[0].cls
+        hit = []
+        for u in self.unseen:
+            if u.cls != cls:
+                continue
+            un = name_of(u, self.units[u.unit])
+            if self.values is not None:
+                ua = self.values.atoms(u, un)
+                if any(aliases(self.atoms[c.key], ua) for c in r.calls):
+                    hit.append(u)
+            elif un.kind not in (CONST, UNRESOLVED) or any(
+                    self.names[c.key].kind not in (CONST, UNRESOLVED) or
+                    self.names[c.key].key == un.key for c in r.calls):
+                hit.append(u)
+        if hit:
+            r.unseen = [u.where for u in hit]
+            self.report(r, Reason.UNPARSED_CALL, "%s (class %s) may also "
+                        "be named at %s, which pass 2 cannot rewrite either:"
+                        " converted without %s, the request %s names would "
+                        "be gone; convert all its calls by hand" % (
+                            r.shown, cls, ", ".join(r.unseen),
+                            "it" if len(hit) == 1 else "them",
+                            "it" if len(hit) == 1 else "they"))
 
     def check_guard(self, r: Request) -> None:
         """Calls under #if LINUX_VERSION_CODE are reported: converted, the

@@ -29,7 +29,7 @@ from . import archinc
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
-from .naming import Values, name_handles, siblings
+from .naming import Values, name_handles, siblings, split_args
 from .pass2 import pass2
 from .report import (reason_counts, report_lines, sibling_warnings,
                      sites_of, unparsed)
@@ -256,6 +256,29 @@ class Spatch:
         sys.stderr.write("".join(ln + "\n" for ln in lines))
 
 
+def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
+                 texts: Dict[str, str]) -> List["facts_mod.Call"]:
+    """The calls of the old API (add, update, remove) in the files given
+    that pass 1 did not see: found in the text (facts.api_lines), each
+    as a Call of its file without a function, for Decider.check_unseen
+    (a call that does not split into class and name is one of no
+    class, and blocks nothing: its site is reported all the same)."""
+    seen = {(c.file, c.line) for F in units.values()
+            for c in list(F.calls.values()) + list(F.readers.values())}
+    out = []
+    for f in sorted(texts):
+        for line, fn, args in facts_mod.api_lines(texts[f]):
+            if (f, line) in seen or fn == facts_mod.READER:
+                continue
+            a = split_args(args)
+            if len(a) < 2:
+                continue
+            out.append(facts_mod.Call(file=f, line=line, col=0, unit=f,
+                                      fn=fn, cls=facts_mod.norm(a[0]),
+                                      name=facts_mod.norm(a[1])))
+    return out
+
+
 def plan(o: Options, files: List[str], facts_text: str,
          tree: List[str]) -> Plan:
     """Decide every request of the files from the facts of pass 1; tree:
@@ -281,11 +304,11 @@ def plan(o: Options, files: List[str], facts_text: str,
                 given[h] = read(os.path.join(o.dir, h))
     values = Values(o.dir, given, units, closure)
     d = Decider(units, o.any_struct, guarded, outside, values,
-                archdirs=o.archdirs)
+                archdirs=o.archdirs, unseen=unseen_calls(units, texts))
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
-    unparsed(sites, texts, facts_mod.api_lines)
+    unparsed(sites, texts, facts_mod.api_lines, d.requests)
     reasons = [(n, why.name, why.value) for why, n in
                sorted(reason_counts(sites).items(),
                       key=lambda x: (-x[1], x[0].name))]
