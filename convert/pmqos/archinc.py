@@ -17,6 +17,12 @@ the same directory, those directories are the file's; when two find one
 header in different directories (mach/hardware.h of two machines, and
 nothing else to tell them apart), the file gets none: a structure read
 from the wrong machine's header would be the wrong one.
+
+Before 2.6.26 the machine's headers were include/asm-ARCH/arch-MACH/x.h,
+included as <asm/arch/x.h> through a link include/asm-ARCH/arch that
+only a configured tree has: no -I directory finds them in a checkout, so
+spatch reads those headers beside the file instead (old_layout_headers,
+by the same rule: one machine directory has them all, or none is taken).
 """
 
 import os
@@ -53,9 +59,9 @@ def machine_dirs(top: str) -> List[Tuple[str, str, str]]:
     return out
 
 
-def wanted(top: str, f: str) -> Set[str]:
-    """The <mach/...> and <plat/...> headers that f includes, itself or
-    through its local ("...") headers."""
+def wanted(top: str, f: str, which: "re.Pattern" = ARCH_HDR) -> Set[str]:
+    """The <mach/...> and <plat/...> headers (or those which matches)
+    that f includes, itself or through its local ("...") headers."""
     out: Set[str] = set()
     seen = {f}
     todo = [f]
@@ -67,7 +73,7 @@ def wanted(top: str, f: str) -> Set[str]:
         for m in INCLUDE.finditer(t):
             q, inc = m.group(1), m.group(2).strip()
             if q == "<":
-                if ARCH_HDR.match(inc):
+                if which.match(inc):
                     out.add(inc)
                 continue
             for d in (os.path.dirname(g), os.path.dirname(f)):
@@ -143,6 +149,44 @@ def resolve(top: str, f: str, dirs: List[Tuple[str, str, str]]
         [d for (_, k, d) in dirs if d in used and k == "plat"]
 
 
+OLD_HDR = re.compile(r'^asm/arch/')
+
+
+def old_layout_headers(top: str, f: str) -> List[str]:
+    """The headers of f's machine in the layout before 2.6.26, where
+    <asm/arch/x.h> is include/asm-ARCH/arch-MACH/x.h (Kbuild links
+    include/asm-ARCH/arch to the configured machine's directory, a link
+    that a checkout does not have, so that no -I directory finds them):
+    the arch-MACH directories that provide every <asm/arch/...> header
+    that f and its local headers include (f's own machine when it lies
+    under arch/ARCH/mach-MACH) must all be one, else none.  Returns
+    those headers' paths relative to top, for spatch to read with f."""
+    hdrs = sorted(h[len("asm/arch/"):] for h in wanted(top, f, OLD_HDR))
+    inc = os.path.join(top, "include")
+    if not hdrs or not os.path.isdir(inc):
+        return []
+    own = own_dir(f)
+    cands = []
+    for a in sorted(os.listdir(inc)):
+        if not a.startswith("asm-") or own and own[0] != a[4:]:
+            continue
+        ad = os.path.join(inc, a)
+        for m in sorted(os.listdir(ad)) if os.path.isdir(ad) else []:
+            if not m.startswith("arch-") or own and \
+                    (own[1] != "mach" or own[2].split(os.sep)[2][5:] !=
+                     m[5:]):
+                continue
+            d = os.path.join("include", a, m)
+            found = [os.path.join(d, h) for h in hdrs
+                     if os.path.isfile(os.path.join(top, d, h))]
+            if found:
+                cands.append((d, found))
+    full = [(d, fs) for d, fs in cands if len(fs) == len(hdrs)]
+    if len(full) != 1:
+        return []
+    return full[0][1]
+
+
 def arch_dirs(top: str, files: List[str]) -> Dict[str, List[str]]:
     """{file: its machine include directories, relative to top} for the
     files that have any (resolve())."""
@@ -152,6 +196,17 @@ def arch_dirs(top: str, files: List[str]) -> Dict[str, List[str]]:
     out = {}
     for f in files:
         r = resolve(top, f, dirs)
+        if r:
+            out[f] = r
+    return out
+
+
+def arch_headers(top: str, files: List[str]) -> Dict[str, List[str]]:
+    """{file: its machine's headers of the layout before 2.6.26} for the
+    files that have any (old_layout_headers())."""
+    out = {}
+    for f in files:
+        r = old_layout_headers(top, f)
         if r:
             out[f] = r
     return out

@@ -147,12 +147,14 @@ class Placement:
 
     def machine_header(self, h: str, file: str) -> bool:
         """h is a header of file's machine or platform (a <mach/...> or
-        <plat/...> of its machine include directories, archinc): where a
+        <plat/...> of its machine include directories, or one of its
+        <asm/arch/...> headers before 2.6.26, archinc): where a
         vendor driver declares its own structure beside the board code.
         What makes such a structure the driver's own instance is the rest
         of instance(), as for one declared in the driver's directory."""
         h = os.path.normpath(h)
-        return any(h.startswith(os.path.normpath(d) + os.sep)
+        return any(h == os.path.normpath(d) or
+                   h.startswith(os.path.normpath(d) + os.sep)
                    for d in self.archdirs.get(file, ()))
 
     def getter(self, s: str, unit: str) -> bool:

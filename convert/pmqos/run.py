@@ -64,6 +64,9 @@ class Options:
     # {candidate file: the machine include directories Kbuild gives it,
     # relative to dir} (archinc.arch_dirs)
     archdirs: Dict[str, List[str]] = field(default_factory=dict)
+    # {candidate file: its machine's headers of the layout before 2.6.26,
+    # include/asm-ARCH/arch-MACH/x.h, which spatch reads with the file}
+    archhdrs: Dict[str, List[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -198,6 +201,13 @@ class Spatch:
         prog.end()
         return "".join(out)
 
+    def group(self, f: str) -> str:
+        """f's group of --file-groups: f, then the headers of its machine
+        that no include directory finds (Options.archhdrs): spatch reads
+        them with f, so that pass 1 sees their structures (as facts of
+        f) and pass 2 can add a field to one."""
+        return "".join(x + "\n" for x in [f] + self.o.archhdrs.get(f, []))
+
     def run_set(self, tag: str, sub: str, sp: str, files: List[str],
                 dirs: List[str], prog: Progress) -> str:
         """One spatch process over files, each file a group of its own
@@ -210,7 +220,7 @@ class Spatch:
         interrupted run left them.  Returns spatch's stdout."""
         groups = os.path.join(self.work, sub + ".groups")
         with open(groups, "w", errors="surrogateescape") as fh:
-            fh.write("".join(f + "\n\n" for f in files))
+            fh.write("".join(self.group(f) + "\n" for f in files))
         incl, idirs = self.o.incl, list(self.o.idirs)
         if dirs:
             incl = "--all-includes"
@@ -288,6 +298,8 @@ def plan(o: Options, files: List[str], facts_text: str,
     closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
                                         o.incl == "--all-includes",
                                         o.archdirs)
+    for f, hs in o.archhdrs.items():
+        closure.setdefault(facts_mod.canon(o.dir, f), set()).update(hs)
     units = facts_mod.load(facts_text.split("\n"), closure, o.dir)
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
@@ -303,8 +315,10 @@ def plan(o: Options, files: List[str], facts_text: str,
             if h not in given and not os.path.isabs(h):
                 given[h] = read(os.path.join(o.dir, h))
     values = Values(o.dir, given, units, closure)
+    archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
+                for f in set(o.archdirs) | set(o.archhdrs)}
     d = Decider(units, o.any_struct, guarded, outside, values,
-                archdirs=o.archdirs, unseen=unseen_calls(units, texts))
+                archdirs=archdirs, unseen=unseen_calls(units, texts))
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
@@ -463,6 +477,7 @@ class Run:
         every = candidates(o.dir)
         files = only_files(o.dir, every, o.only) if o.only else every
         o.archdirs = archinc.arch_dirs(o.dir, files)
+        o.archhdrs = archinc.arch_headers(o.dir, files)
         sp = Spatch(o, work)
         facts_out = ""
         if files:

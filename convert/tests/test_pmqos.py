@@ -369,6 +369,26 @@ class ArchIncludeTest(unittest.TestCase):
                 "drivers/x/one.c": ["arch/arm/mach-a/include"],
                 "arch/arm/mach-o/pm.c": ["arch/arm/plat-p/include"]})
 
+    def test_old_layout(self):
+        import tempfile
+        from pmqos.archinc import arch_headers
+        a = "include/asm-arm/arch-%s/%s"
+        with tempfile.TemporaryDirectory() as top:
+            self.tree(top, {
+                a % ("a", "hardware.h"): "", a % ("b", "hardware.h"): "",
+                a % ("a", "uart.h"): "",
+                "drivers/x/one.c": "#include <asm/arch/hardware.h>\n"
+                                   "#include <asm/arch/uart.h>\n",
+                "drivers/x/two.c": "#include <asm/arch/hardware.h>\n",
+                # its own machine's, whatever another provides
+                "arch/arm/mach-b/pm.c": "#include <asm/arch/hardware.h>\n"})
+            got = arch_headers(top, ["drivers/x/one.c", "drivers/x/two.c",
+                                     "arch/arm/mach-b/pm.c"])
+            self.assertEqual(got, {
+                "drivers/x/one.c": [a % ("a", "hardware.h"),
+                                    a % ("a", "uart.h")],
+                "arch/arm/mach-b/pm.c": [a % ("b", "hardware.h")]})
+
 
 if __name__ == "__main__":
     unittest.main()
