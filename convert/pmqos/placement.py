@@ -142,6 +142,13 @@ class Placement:
                     v == var and t == s for (v, t, h) in F.svars.get(fn, [])):
                 return how
         if s in self.global_ptrs(unit):
+            # a pointer declared in a machine's header (extern struct
+            # board_data *x;) is the board's, not the driver's state
+            if self.machine_header(sd.file, file) and not any(
+                    g.ptr and g.struct == s and
+                    not self.machine_header(g.file, file)
+                    for g in F.gvars):
+                return None
             return "global"
         return None
 

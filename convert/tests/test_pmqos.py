@@ -369,6 +369,24 @@ class ArchIncludeTest(unittest.TestCase):
                 "drivers/x/one.c": ["arch/arm/mach-a/include"],
                 "arch/arm/mach-o/pm.c": ["arch/arm/plat-p/include"]})
 
+    def test_machine_struct_global(self):
+        """A structure of a machine's header may hold a handle through a
+        global pointer only when the driver declares that pointer, not
+        when the machine's header does (board data)."""
+        from pmqos.placement import Placement
+        h = "arch/arm/mach-a/include/mach/brd.h"
+        dirs = {"d/x.c": ["arch/arm/mach-a/include"]}
+        base = [row("struct", "d/x.c", file=h, name="brd", field="irq",
+                    line=3, col=1)]
+        for where, want in ((h, None), ("d/x.c", "global")):
+            rows = base + [row("gvar", "d/x.c", file=where, var="brd_data",
+                               type="brd", ptr=True, fun="brd_data",
+                               line=9, col=1)]
+            units = F.load("@@F " + json.dumps(r) for r in rows)
+            got = Placement(units, False, dirs).instance("brd", "d/x.c",
+                                                         "d/x.c")
+            self.assertEqual(got, want, where)
+
     def test_old_layout(self):
         import tempfile
         from pmqos.archinc import arch_headers
