@@ -7,6 +7,8 @@ naming.group_names) is converted only when the tool can show all of:
   time or passed in shares its class in the files given, no name read
   from another field shares its class in its directory, unless they are
   all one field of one structure, one request per instance);
+- no call is in a file with unresolved merge-conflict markers (it does
+  not build, and which side is meant is not known);
 - every call that may name it was seen by pass 1: a call in a function
   spatch could not parse cannot be rewritten, so its request stays on the
   old API whole (check_unseen);
@@ -69,6 +71,7 @@ class Reason(Enum):
     NOT_PARSED = "spatch did not see the call"
     OUTSIDE_CALL = "a call outside the files given names it"
     UNPARSED_CALL = "a call that spatch could not parse may name it"
+    CONFLICT = "in a file with unresolved merge-conflict markers"
 
 
 @dataclass
@@ -109,7 +112,8 @@ class Decider:
                  guarded: Dict[str, Dict[int, int]], outside=None,
                  values: Optional[Values] = None,
                  archdirs: Optional[Dict[str, List[str]]] = None,
-                 unseen: Optional[List[Call]] = None):
+                 unseen: Optional[List[Call]] = None,
+                 conflicts: Optional[Dict[str, int]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
@@ -122,6 +126,8 @@ class Decider:
         (a function spatch could not parse), as Calls without a
         function (check_unseen)."""
         self.unseen = unseen or []
+        # {file: line of its first merge-conflict marker} (check_conflict)
+        self.conflicts = conflicts or {}
         self.outside = outside
         self.units = units
         self.place = Placement(units, any_struct, archdirs)
@@ -232,7 +238,8 @@ class Decider:
         r.reason, r.detail, r.place = why, detail, None
 
     def decide(self, r: Request) -> None:
-        for check in (self.check_unseen, self.check_guard,
+        for check in (self.check_conflict, self.check_unseen,
+                      self.check_guard,
                       self.check_names, self.check_add,
                       self.check_atomic, self.check_form,
                       self.check_place, self.check_alive):
@@ -246,6 +253,18 @@ class Decider:
             if not self.graph(c).after_add(c.func, c.line, r.adds):
                 r.guard[c.key] = c.fn == UPDATE
                 r.early[c.key] = True
+
+    def check_conflict(self, r: Request) -> None:
+        """A file with unresolved merge-conflict markers does not build,
+        and which side of each conflict is meant is not known: its
+        requests are reported until the conflict is resolved."""
+        for c in r.calls:
+            ln = self.conflicts.get(c.file)
+            if ln:
+                self.report(r, Reason.CONFLICT, "%s has an unresolved "
+                            "merge conflict (marker at %s:%d): resolve it, "
+                            "then convert" % (c.file, c.file, ln))
+                return
 
     def check_unseen(self, r: Request) -> None:
         """A call of the old API that pass 1 did not see (spatch could not

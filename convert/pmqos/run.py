@@ -266,6 +266,20 @@ class Spatch:
         sys.stderr.write("".join(ln + "\n" for ln in lines))
 
 
+CONFLICT_MARK = re.compile(r'^(?:<{7}|>{7})(?: |$)', re.M)
+
+
+def conflict_markers(texts: Dict[str, str]) -> Dict[str, int]:
+    """{file: line of its first merge-conflict marker (<<<<<<< or
+    >>>>>>> at the start of a line)} of the files given that have one."""
+    out = {}
+    for f, t in texts.items():
+        m = CONFLICT_MARK.search(t)
+        if m:
+            out[f] = t.count("\n", 0, m.start()) + 1
+    return out
+
+
 def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
                  texts: Dict[str, str]) -> List["facts_mod.Call"]:
     """The calls of the old API (add, update, remove) in the files given
@@ -318,7 +332,8 @@ def plan(o: Options, files: List[str], facts_text: str,
     archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
                 for f in set(o.archdirs) | set(o.archhdrs)}
     d = Decider(units, o.any_struct, guarded, outside, values,
-                archdirs=archdirs, unseen=unseen_calls(units, texts))
+                archdirs=archdirs, unseen=unseen_calls(units, texts),
+                conflicts=conflict_markers(texts))
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
