@@ -68,7 +68,8 @@ both reach.  A name built at run time or passed in may name any request
 of its class among the files given; a name read from a field only the
 strings that its driver's stores can put there, or that driver's device
 names.  A request is converted only when every call that may name it is
-found, it has one handle per instance (static only when it exists once:
+found and parsed by spatch (none in a function it could not parse, none
+in a file with merge-conflict markers), it has one handle per instance (static only when it exists once:
 module init, a probe of a driver for one device, or one variant of those
 the Makefile builds one at a time; else a field of the driver's own
 per-instance structure), the holder is alive at each call (a remove right
