@@ -273,11 +273,15 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
 def include_closure(top: str, files: List[str], idirs: List[str] = (),
-                    all_includes: bool = False) -> Dict[str, Set[str]]:
+                    all_includes: bool = False,
+                    archdirs: Optional[Dict[str, List[str]]] = None
+                    ) -> Dict[str, Set[str]]:
     """{candidate file: the headers it includes, directly or through other
     headers}, found as spatch finds them: "x.h" beside the including file
     or beside the candidate file, then in the -I directories; <x.h> in
-    the -I directories with --all-includes only.  Paths as canon()."""
+    the -I directories with --all-includes only, or in the candidate
+    file's machine include directories (archdirs, after the -I ones).
+    Paths as canon()."""
     texts: Dict[str, Optional[str]] = {}
 
     def text(f: str) -> Optional[str]:
@@ -291,6 +295,8 @@ def include_closure(top: str, files: List[str], idirs: List[str] = (),
 
     out: Dict[str, Set[str]] = {}
     for c in files:
+        mine = list(idirs) + list((archdirs or {}).get(c, ()))
+        every = all_includes or bool((archdirs or {}).get(c))
         c = canon(top, c)
         seen: Set[str] = set()
         todo = [c]
@@ -301,10 +307,10 @@ def include_closure(top: str, files: List[str], idirs: List[str] = (),
                 continue
             for m in INCLUDE.finditer(t):
                 q, inc = m.group(1), m.group(2).strip()
-                if q == "<" and not all_includes:
+                if q == "<" and not every:
                     continue
                 dirs = ([os.path.dirname(f), os.path.dirname(c)]
-                        if q == '"' else []) + list(idirs)
+                        if q == '"' else []) + mine
                 for d in dirs:
                     h = canon(top, os.path.join(d, inc))
                     if os.path.isfile(os.path.join(top, h)):
