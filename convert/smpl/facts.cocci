@@ -37,6 +37,17 @@ KNOWN = {"pm_qos_add_requirement", "pm_qos_update_requirement",
 def known(g):
 	return g in KNOWN
 
+// Which calls take a lock (or turn interrupts or preemption off) and
+// which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
+// UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
+from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS
+
+def is_lock(f):
+	return f in LOCK_CALLS
+
+def is_unlock(f):
+	return f in UNLOCK_CALLS
+
 // "unit": the candidate file whose parse a fact comes from; a header's
 // facts count only for the files that include it.
 
@@ -672,15 +683,8 @@ emit("arg", p, callee=str(g), n=int(n), arg=str(a))
 // Calls made with a spinlock held or interrupts off, in the same
 // function, of the API and of the functions parsed (KNOWN).
 @locked exists@
-identifier lk = {spin_lock, spin_lock_irq, spin_lock_irqsave, spin_lock_bh,
-		 read_lock, write_lock, read_lock_irqsave, write_lock_irqsave,
-		 local_irq_disable, local_irq_save, preempt_disable,
-		 rcu_read_lock, read_lock_bh, write_lock_bh, spin_lock_nested};
-identifier ul = {spin_unlock, spin_unlock_irq, spin_unlock_irqrestore,
-		 spin_unlock_bh, read_unlock, write_unlock,
-		 read_unlock_irqrestore, write_unlock_irqrestore,
-		 local_irq_enable, local_irq_restore, preempt_enable,
-		 rcu_read_unlock, read_unlock_bh, write_unlock_bh};
+identifier lk : script:python () { is_lock(lk) };
+identifier ul : script:python () { is_unlock(ul) };
 identifier g : script:python () { known(g) };
 position p;
 @@
