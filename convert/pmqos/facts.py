@@ -7,6 +7,7 @@ decision on one file never depends on an unrelated file given with it
 name).
 """
 
+import functools
 import json
 import os
 import re
@@ -261,9 +262,11 @@ class UnitFacts:
                                d["callee"], norm(d["arg"])))
 
 
+@functools.lru_cache(maxsize=None)
 def canon(top: str, f: str) -> str:
     """A file's path as the facts name it: relative to the tree given when
-    under it, else absolute."""
+    under it, else absolute.  (Cached: load() asks it for every fact, of
+    a few hundred paths at most.)"""
     a = os.path.normpath(os.path.join(top, f))
     r = os.path.relpath(a, top)
     return a if r.startswith("..") else r
