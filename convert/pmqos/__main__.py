@@ -50,10 +50,17 @@ examples/pmqos-demo) that call the old pm_qos requirement API.
                   change (with --any-struct, the kernel's include/); a
                   request that a call in another C file of DIR also names
                   (the same class and name) is said before anything is
-                  written and left on the old API
+                  written and left on the old API, unless the Makefile
+                  builds that file only instead of those given
+                  (ifeq/else)
   --any-struct    a handle may go into a structure declared outside the
                   driver's directory (for converting the kernel itself:
                   struct snd_pcm_substream of include/sound/pcm.h)
+
+A file whose <mach/...> and <plat/...> headers are all found in one
+machine's arch/ARCH/mach-*/include (and platform's plat-*/include) of DIR
+is read with those directories, as Kbuild builds it: a structure of the
+driver declared there may hold a handle.
 
 All files of DIR are decided together, so a request added in one file and
 updated in another is converted when the handle can live in a structure
@@ -61,7 +68,8 @@ both reach.  A name built at run time or passed in may name any request
 of its class among the files given; a name read from a field only the
 strings that its driver's stores can put there, or that driver's device
 names.  A request is converted only when every call that may name it is
-found, it has one handle per instance (static only when it exists once:
+found and parsed by spatch (none in a function it could not parse, none
+in a file with merge-conflict markers), it has one handle per instance (static only when it exists once:
 module init, a probe of a driver for one device, or one variant of those
 the Makefile builds one at a time; else a field of the driver's own
 per-instance structure), the holder is alive at each call (a remove right
