@@ -7,6 +7,7 @@ decision on one file never depends on an unrelated file given with it
 name).
 """
 
+import functools
 import json
 import os
 import re
@@ -261,9 +262,11 @@ class UnitFacts:
                                d["callee"], norm(d["arg"])))
 
 
+@functools.lru_cache(maxsize=None)
 def canon(top: str, f: str) -> str:
     """A file's path as the facts name it: relative to the tree given when
-    under it, else absolute."""
+    under it, else absolute.  (Cached: load() asks it for every fact, of
+    a few hundred paths at most.)"""
     a = os.path.normpath(os.path.join(top, f))
     r = os.path.relpath(a, top)
     return a if r.startswith("..") else r
@@ -360,13 +363,19 @@ def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
     return units
 
 
-VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION')
+# A test of the kernel's version, or of a kernel-compat feature macro of
+# the request API (Intel's kcompat.h: HAVE_PM_QOS_REQUEST_LIST, _NEW):
+# the string calls under #ifndef HAVE_PM_QOS_REQUEST_LIST are the branch
+# for old kernels.
+VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION|'
+                          r'\b(?:HAVE|NEED)_\w*PM_QOS\w*')
 CPP = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$')
 
 
 def version_guarded(text: str) -> Dict[int, int]:
     """{line: line of its #if} for the lines under a conditional on the
-    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION), in any branch."""
+    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
+    HAVE_PM_QOS_REQUEST_LIST), in any branch."""
     out: Dict[int, int] = {}
     stack: List[Tuple[int, bool]] = []
     lines = text.split("\n")

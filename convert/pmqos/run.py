@@ -236,9 +236,14 @@ class Spatch:
                incl] + idirs + ["--file-groups", groups]
         out = os.path.join(self.work, sub + ".out")
         err_lines = []
+        # facts.cocci imports the kernel knowledge of this package
+        # (callgraph.LOCK_CALLS): spatch's Python finds it first
+        pp = os.environ.get("PYTHONPATH")
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(PKG) +
+                   (os.pathsep + pp if pp else ""))
         with open(out, "wb") as fo:
             p = subprocess.Popen(cmd, cwd=self.o.dir, stdout=fo,
-                                 stderr=subprocess.PIPE)
+                                 stderr=subprocess.PIPE, env=env)
             assert p.stderr is not None
             for raw in p.stderr:
                 line = raw.decode(errors="replace")

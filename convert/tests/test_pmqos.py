@@ -98,6 +98,18 @@ class Names(unittest.TestCase):
         g = F.version_guarded(t)
         self.assertEqual(sorted(g), [3, 5])
 
+    def test_version_guard_compat_macros(self):
+        # Intel's kcompat.h: the string call in the branch taken when
+        # HAVE_PM_QOS_REQUEST_LIST is undefined is the old kernels' one
+        t = ("#ifdef HAVE_PM_QOS_REQUEST_LIST_NEW\na();\n"
+             "#elif defined(HAVE_PM_QOS_REQUEST_LIST)\nb();\n#else\n"
+             "c();\n#endif\n#ifndef HAVE_PM_QOS_REQUEST_LIST\nd();\n"
+             "#endif\n#ifdef HAVE_NETDEV_NAPI\ne();\n#endif\n")
+        g = F.version_guarded(t)
+        self.assertEqual(sorted(g), [2, 4, 6, 9])
+        self.assertEqual(g[6], 1)
+        self.assertEqual(g[9], 8)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
