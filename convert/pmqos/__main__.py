@@ -69,18 +69,18 @@ of its class among the files given; a name read from a field only the
 strings that its driver's stores can put there, or that driver's device
 names.  A request is converted only when every call that may name it is
 found and parsed by spatch (none in a function it could not parse, none
-in a file with merge-conflict markers), it has one handle per instance (static only when it exists once:
-module init, a probe of a driver for one device, or one variant of those
-the Makefile builds one at a time; else a field of the driver's own
-per-instance structure), the holder is alive at each call (a remove right
-after the free of its holder is moved before it), no add runs in atomic
-context and no call is under a kernel version guard; else all its calls
-are reported with the reason (the rules: convert/pmqos/*.py).  Updates
-and removes in atomic context are converted: that needs the series' core
-(v3 on).  An update that can run before the add is guarded with
-if (handle), as the old API ignored an unknown name; a remove clears the
-handle.  The summary goes to stderr; on a terminal, a run of more than a
-few seconds shows its progress there.
+in a file with merge-conflict markers), it has one handle per instance
+(static only when it exists once: module init, a probe of a driver for
+one device, or one variant of those the Makefile builds one at a time;
+else a field of the driver's own per-instance structure), the holder is
+alive at each call (a remove right after the free of its holder is moved
+before it), no add runs in atomic context and no call is under a kernel
+version guard; else all its calls are reported with the reason (the
+rules: convert/pmqos/*.py).  Updates and removes in atomic context are
+converted: that needs the series' core (v3 on).  An update that can run
+before the add is guarded with if (handle), as the old API ignored an
+unknown name; a remove clears the handle.  The summary goes to stderr; on
+a terminal, a run of more than a few seconds shows its progress there.
 """
 
 
