@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Tuple
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
-from .naming import Values, name_handles, siblings
+from .naming import Values, name_handles, object_files, siblings
 from .pass2 import pass2
 from .report import (reason_counts, report_lines, sibling_warnings,
                      sites_of, unparsed)
@@ -250,6 +250,13 @@ def plan(o: Options, files: List[str], facts_text: str,
         for h in hs:
             if h not in given and not os.path.isabs(h):
                 given[h] = read(os.path.join(o.dir, h))
+    # the files built into the same object as a candidate file store
+    # into its fields too, though they call no pm_qos function
+    mk: Dict[str, Dict[str, str]] = {}
+    for f in files:
+        for g in object_files(o.dir, f, mk):
+            if g not in given:
+                given[g] = read(os.path.join(o.dir, g))
     values = Values(o.dir, given, units, closure)
     d = Decider(units, o.any_struct, guarded, outside, values)
     d.decide_all()
