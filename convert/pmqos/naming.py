@@ -28,6 +28,7 @@ request per instance.  The report names the store that made two names
 aliases.
 """
 
+import bisect
 import os
 import re
 from dataclasses import dataclass
@@ -592,8 +593,10 @@ class Values:
         return [("any", "")]
 
     def scan(self, f: str, text: str) -> None:
+        nl = [m.start() for m in re.finditer("\n", text)]
+
         def line(i):
-            return "%s:%d" % (f, text.count("\n", 0, i) + 1)
+            return "%s:%d" % (f, bisect.bisect_left(nl, i) + 1)
         for m in STORE.finditer(text):
             fld, rhs = m.group(1), rhs_at(text, m.start(2))
             d = dup_source(CAST.sub("", re.sub(r'\s+', '', rhs)))
@@ -732,7 +735,8 @@ def may_equal(a: tuple, b: tuple) -> bool:
 # (Decider: the holder must be it).  One store of anything else (a
 # literal, a format, a name of unknown origin) and nothing is shown.
 
-DECL = r'struct\s+(\w+)\s*(?:\*\s*|const\s+)*%s\b(?!\s*\()'
+DECLS = re.compile(r'\bstruct\s+(\w+)(?=[\s*])[\s*]*(?:const\s+[\s*]*)?'
+                   r'(\w+)\b(?!\s*\()')
 INIT_DECL = re.compile(r'struct\s+(\w+)\s+[^;{}()=]*=\s*$|'
                        r'\(\s*(?:const\s+)?struct\s+(\w+)\s*\)\s*$')
 BASE = re.compile(r'([A-Za-z_]\w*)((?:\s*(?:->|\.)\s*\w+)*)\s*$')
@@ -774,14 +778,24 @@ def rhs_at(text: str, i: int) -> str:
     return text[i:j].strip()
 
 
+def decl_types(text: str) -> Dict[str, Optional[str]]:
+    """{variable: the structure it is declared as in text (struct T
+    *var)}, None for a variable declared as two structures, or also in a
+    list (struct a *x, *var;), whose type is not known."""
+    seen: Dict[str, set] = {}
+    for m in DECLS.finditer(text):
+        seen.setdefault(m.group(2), set()).add(m.group(1))
+    out = {v: (ts.pop() if len(ts) == 1 else None)
+           for v, ts in seen.items()}
+    for m in re.finditer(r'\bstruct\s+\w+\s*([^;(){}]*)', text):
+        for v in re.findall(r',\s*\**\s*(\w+)', m.group(1)):
+            out[v] = None
+    return out
+
+
 def decl_type(text: str, var: str) -> Optional[str]:
-    """The structure var is declared as in text (struct T *var), when
-    every declaration of var there names the same structure."""
-    ts = set(re.findall(DECL % re.escape(var), text))
-    if re.search(r'\bstruct\s+\w+\s*[^;(){}]*,\s*\**\s*%s\b' %
-                 re.escape(var), text):
-        return None    # also declared in a list: struct a *x, *var;
-    return ts.pop() if len(ts) == 1 else None
+    """The structure var is declared as in text, or None."""
+    return decl_types(text).get(var)
 
 
 def init_type(text: str, pos: int) -> Optional[Tuple[str, bool]]:
@@ -820,6 +834,7 @@ class DevNames:
         self.v = values
         self.texts = {f: blank_comments(t) for f, t in texts.items()}
         self.cache: Dict[tuple, object] = {}
+        self.decls: Dict[str, Dict[str, Optional[str]]] = {}
 
     def struct_of(self, s: str):
         for F in self.v.units.values():
@@ -845,7 +860,7 @@ class DevNames:
     def target(self, text: str, f: str, pos: int) -> Optional[str]:
         """The structure a store whose "->" or "." is at pos writes
         into, or None when not known."""
-        before = text[:pos].rstrip()
+        before = text[max(0, pos - 400):pos].rstrip()
         if before.endswith(("{", ",")):
             it = init_type(text, pos)
             if it is None:
@@ -855,7 +870,9 @@ class DevNames:
         m = BASE.search(before)
         if not m:
             return None
-        t = decl_type(text, m.group(1))
+        if f not in self.decls:
+            self.decls[f] = decl_types(text)
+        t = self.decls[f].get(m.group(1))
         for fld in re.findall(r'\w+', m.group(2)):
             sd = self.struct_of(t) if t else None
             ft = sd.fields.get(fld, "") if sd else ""
