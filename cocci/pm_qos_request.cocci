@@ -8,10 +8,12 @@
 /// a request whose handle no call can use once it is freed: a name that
 /// is a literal or a macro, whose handle's name no other name of the file
 /// makes ("foo-bar" and "foo_bar" would share one), added once in the
-/// module's init function (__init or module_init()), outside any loop,
-/// before anything registers there, and removed only in the exit
-/// function (__exit or module_exit()) or on an error path of init, last:
-/// followed there by nothing but messages, kfree() and other removes.
+/// module's init function (__init or module_init(), not an __init probe
+/// that platform_driver_probe() or a driver's .probe calls per device),
+/// outside any loop, before anything registers there, and removed only
+/// in the exit function (__exit or module_exit()) or on an error path of
+/// init, last: followed there by nothing but messages, kfree() and other
+/// removes.
 /// An error path returns a negative constant (-ENODEV), or a variable
 /// that, on every path through the remove, was last set to one (or to
 /// PTR_ERR(x) in the branch of IS_ERR(x)) or was last tested by if (ret),
@@ -112,6 +114,9 @@ def why(p):
 	if ok("loop", adds[0]):
 		return "%s is added in a loop, more than once: keep a handle " \
 			"per device" % name
+	if calls[adds[0]][3] in has.get("probe", {}):
+		return "%s is added in %s(), a probe, once for each device: " \
+			"keep a handle per device" % (name, calls[adds[0]][3])
 	if role.get(calls[adds[0]][3]) != "init":
 		return "%s is added outside module init, where it may run " \
 			"more than once: keep a handle per device" % name
@@ -236,6 +241,21 @@ declarer name module_exit;
 identifier f;
 @@
 module_exit(f);
+
+// A function the bus calls once for each device it binds: the probe
+// given to platform_driver_probe(), or the .probe of a driver's
+// initializer.  Even when it is __init, it is not module init.
+@probe_arg depends on call@
+identifier f;
+expression D;
+@@
+platform_driver_probe(D, f)
+
+@probe_field depends on call@
+identifier f, x;
+type T;
+@@
+T x = { .probe = f, };
 
 // pci_register_driver(), misc_register(), register_netdev() and the like:
 // from there on, the driver's callbacks may run.
@@ -393,6 +413,18 @@ role[f] = "exit"
 f << exit_decl.f;
 @@
 role[f] = "exit"
+
+@script:python@
+f << probe_arg.f;
+@@
+role.pop(f, None)
+has.setdefault("probe", {})[f] = True
+
+@script:python@
+f << probe_field.f;
+@@
+role.pop(f, None)
+has.setdefault("probe", {})[f] = True
 
 @script:python@
 p << after_reg.p;
