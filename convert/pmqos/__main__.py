@@ -50,10 +50,17 @@ examples/pmqos-demo) that call the old pm_qos requirement API.
                   change (with --any-struct, the kernel's include/); a
                   request that a call in another C file of DIR also names
                   (the same class and name) is said before anything is
-                  written and left on the old API
+                  written and left on the old API, unless the Makefile
+                  builds that file only instead of those given
+                  (ifeq/else)
   --any-struct    a handle may go into a structure declared outside the
                   driver's directory (for converting the kernel itself:
                   struct snd_pcm_substream of include/sound/pcm.h)
+
+A file whose <mach/...> and <plat/...> headers are all found in one
+machine's arch/ARCH/mach-*/include (and platform's plat-*/include) of DIR
+is read with those directories, as Kbuild builds it: a structure of the
+driver declared there may hold a handle.
 
 All files of DIR are decided together, so a request added in one file and
 updated in another is converted when the handle can live in a structure
@@ -64,19 +71,20 @@ object is built from), or that driver's device names (a field that holds
 only copies of its device's name is that name, and so is
 hcd->self.bus_name, named by usb_create_hcd()).  A request is converted
 only when every call that may name it is
-found, it has one handle per instance (static only when it exists once:
-module init, a probe of a driver for one device, or one variant of those
-the Makefile builds one at a time; else a field of the driver's own
-per-instance structure), the holder is alive at each call (a remove after
-the free of its holder is moved before it when nothing between them uses
-the request), no add runs in atomic
-context and no call is under a kernel version guard; else all its calls
-are reported with the reason (the rules: convert/pmqos/*.py).  Updates
-and removes in atomic context are converted: that needs the series' core
-(v3 on).  An update that can run before the add is guarded with
-if (handle), as the old API ignored an unknown name; a remove clears the
-handle.  The summary goes to stderr; on a terminal, a run of more than a
-few seconds shows its progress there.
+found and parsed by spatch (none in a function it could not parse, none
+in a file with merge-conflict markers), it has one handle per instance
+(static only when it exists once: module init, a probe of a driver for
+one device, or one variant of those the Makefile builds one at a time;
+else a field of the driver's own per-instance structure), the holder is
+alive at each call (a remove after the free of its holder is moved
+before it when nothing between them uses the request), no add runs in
+atomic context and no call is under a kernel version guard; else all its
+calls are reported with the reason (the rules: convert/pmqos/*.py).
+Updates and removes in atomic context are converted: that needs the
+series' core (v3 on).  An update that can run before the add is guarded
+with if (handle), as the old API ignored an unknown name; a remove
+clears the handle.  The summary goes to stderr; on a terminal, a run of
+more than a few seconds shows its progress there.
 """
 
 

@@ -31,6 +31,23 @@ RUN_ONCE_MACROS = {
 }
 EXIT_MACROS = {"module_exit", "__exitcall"}
 
+# The calls that take a spinlock or turn interrupts or preemption off, and
+# those that undo them: a call between the two, in one function, runs in
+# atomic context (convert/smpl/facts.cocci asks these of each call).
+LOCK_CALLS = {
+    "spin_lock", "spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh",
+    "read_lock", "write_lock", "read_lock_irqsave", "write_lock_irqsave",
+    "local_irq_disable", "local_irq_save", "preempt_disable",
+    "rcu_read_lock", "read_lock_bh", "write_lock_bh", "spin_lock_nested",
+}
+UNLOCK_CALLS = {
+    "spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
+    "spin_unlock_bh", "read_unlock", "write_unlock",
+    "read_unlock_irqrestore", "write_unlock_irqrestore", "local_irq_enable",
+    "local_irq_restore", "preempt_enable", "rcu_read_unlock",
+    "read_unlock_bh", "write_unlock_bh",
+}
+
 # What initialises a work item, timer, lock or wait queue given by address
 # (the first argument): one of these on a file-scope object in a probe
 # re-initialises what the first device uses.

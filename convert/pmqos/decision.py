@@ -7,6 +7,11 @@ naming.group_names) is converted only when the tool can show all of:
   time or passed in shares its class in the files given, no name read
   from another field shares its class in its directory, unless they are
   all one field of one structure, one request per instance);
+- no call is in a file with unresolved merge-conflict markers (it does
+  not build, and which side is meant is not known);
+- every call that may name it was seen by pass 1: a call in a function
+  spatch could not parse cannot be rewritten, so its request stays on the
+  old API whole (check_unseen);
 - it is added somewhere in the files given (an update of a request added
   elsewhere cannot find the handle);
 - its calls keep building on every branch of the kernel version guards
@@ -66,6 +71,8 @@ class Reason(Enum):
     VERSION_GUARD = "under a kernel version guard"
     NOT_PARSED = "spatch did not see the call"
     OUTSIDE_CALL = "a call outside the files given names it"
+    UNPARSED_CALL = "a call that spatch could not parse may name it"
+    CONFLICT = "in a file with unresolved merge-conflict markers"
 
 
 @dataclass
@@ -81,6 +88,7 @@ class Request:
     early: Dict[tuple, bool] = field(default_factory=dict)
     handles: Dict[tuple, str] = field(default_factory=dict)
     outside: List[str] = field(default_factory=list)
+    unseen: List[str] = field(default_factory=list)
     moved: Dict[tuple, str] = field(default_factory=dict)
     nonull: Dict[tuple, bool] = field(default_factory=dict)
     gaps: Dict[tuple, Tuple[int, List[str]]] = field(default_factory=dict)
@@ -104,16 +112,27 @@ class Decider:
 
     def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
                  guarded: Dict[str, Dict[int, int]], outside=None,
-                 values: Optional[Values] = None):
+                 values: Optional[Values] = None,
+                 archdirs: Optional[Dict[str, List[str]]] = None,
+                 unseen: Optional[List[Call]] = None,
+                 conflicts: Optional[Dict[str, int]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
         (naming.siblings).  values: what fields may hold, from the
         stores of the files given (naming.Values); without it a name read
-        from a field may name any request of its class."""
+        from a field may name any request of its class.  archdirs: the
+        machine include directories of each file (archinc), whose
+        headers may declare the driver's own structure.  unseen: the
+        calls of the old API in the files given that pass 1 did not see
+        (a function spatch could not parse), as Calls without a
+        function (check_unseen)."""
+        self.unseen = unseen or []
+        # {file: line of its first merge-conflict marker} (check_conflict)
+        self.conflicts = conflicts or {}
         self.outside = outside
         self.units = units
-        self.place = Placement(units, any_struct)
+        self.place = Placement(units, any_struct, archdirs)
         self.graphs = {u: CallGraph(F, self.place.core)
                        for u, F in units.items()}
         self.guarded = guarded
@@ -183,6 +202,8 @@ class Decider:
             found = self.outside(want) if want else {}
         for i, r in enumerate(reqs):
             if found.get(i):
+                found[i] = self.built_with(r, found[i])
+            if found.get(i):
                 r.outside = found[i]
                 self.report(r, Reason.OUTSIDE_CALL, "%s (class %s) is "
                             "also named at %s, outside the files given: "
@@ -216,6 +237,28 @@ class Decider:
                 out.append((g, []))
         return out
 
+    def built_with(self, r: Request, where: List[str]) -> List[str]:
+        """Of the calls outside the files given that name r (file:line),
+        those that a build of r's files may link with them.  A file that
+        the Makefile builds only instead of each of r's files (its own
+        branch of one ifeq/else block, naming.exclusive) holds another
+        build's request, as when both are given (variants()): it is
+        left out, and named as r's other variant."""
+        if self.values is None:
+            return where
+        files = sorted({c.file for c in r.calls})
+        keep, other = [], []
+        for w in where:
+            f = w.rsplit(":", 1)[0]
+            if all(exclusive(self.values.top, f, g) for g in files):
+                if f not in other:
+                    other.append(f)
+            else:
+                keep.append(w)
+        if other and len(files) == 1:
+            r.variants = sorted(set(r.variants) | set(other))
+        return keep
+
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None
         dn = [c for c in r.calls if c.key in self.devname]
@@ -227,7 +270,9 @@ class Decider:
                 "%s names the bus by it" % wheres)
 
     def decide(self, r: Request) -> None:
-        for check in (self.check_guard, self.check_names, self.check_add,
+        for check in (self.check_conflict, self.check_unseen,
+                      self.check_guard,
+                      self.check_names, self.check_add,
                       self.check_atomic, self.check_form,
                       self.check_place, self.check_alive):
             check(r)
@@ -240,6 +285,50 @@ class Decider:
             if not self.graph(c).after_add(c.func, c.line, r.adds):
                 r.guard[c.key] = c.fn == UPDATE
                 r.early[c.key] = True
+
+    def check_conflict(self, r: Request) -> None:
+        """A file with unresolved merge-conflict markers does not build,
+        and which side of each conflict is meant is not known: its
+        requests are reported until the conflict is resolved."""
+        for c in r.calls:
+            ln = self.conflicts.get(c.file)
+            if ln:
+                self.report(r, Reason.CONFLICT, "%s has an unresolved "
+                            "merge conflict (marker at %s:%d): resolve it, "
+                            "then convert" % (c.file, c.file, ln))
+                return
+
+    def check_unseen(self, r: Request) -> None:
+        """A call of the old API that pass 1 did not see (spatch could not
+        parse its function) and that may name the request blocks it: pass
+        2 cannot rewrite that call either, and converted without it, it
+        would name a request that no longer exists.  It may name the
+        request when its name may hold one of the request's names (the
+        rules of check_names: a literal, a macro that is one, or else any
+        string of its class)."""
+        cls = r.calls[0].cls
+        hit = []
+        for u in self.unseen:
+            if u.cls != cls:
+                continue
+            un = name_of(u, self.units[u.unit])
+            if self.values is not None:
+                ua = self.values.atoms(u, un)
+                if any(aliases(self.atoms[c.key], ua) for c in r.calls):
+                    hit.append(u)
+            elif un.kind not in (CONST, UNRESOLVED) or any(
+                    self.names[c.key].kind not in (CONST, UNRESOLVED) or
+                    self.names[c.key].key == un.key for c in r.calls):
+                hit.append(u)
+        if hit:
+            r.unseen = [u.where for u in hit]
+            self.report(r, Reason.UNPARSED_CALL, "%s (class %s) may also "
+                        "be named at %s, which pass 2 cannot rewrite either:"
+                        " converted without %s, the request %s names would "
+                        "be gone; convert all its calls by hand" % (
+                            r.shown, cls, ", ".join(r.unseen),
+                            "it" if len(hit) == 1 else "them",
+                            "it" if len(hit) == 1 else "they"))
 
     def check_guard(self, r: Request) -> None:
         """Calls under #if LINUX_VERSION_CODE are reported: converted, the

@@ -7,6 +7,7 @@ decision on one file never depends on an unrelated file given with it
 name).
 """
 
+import functools
 import json
 import os
 import re
@@ -261,9 +262,11 @@ class UnitFacts:
                                d["callee"], norm(d["arg"])))
 
 
+@functools.lru_cache(maxsize=None)
 def canon(top: str, f: str) -> str:
     """A file's path as the facts name it: relative to the tree given when
-    under it, else absolute."""
+    under it, else absolute.  (Cached: load() asks it for every fact, of
+    a few hundred paths at most.)"""
     a = os.path.normpath(os.path.join(top, f))
     r = os.path.relpath(a, top)
     return a if r.startswith("..") else r
@@ -273,11 +276,15 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
 def include_closure(top: str, files: List[str], idirs: List[str] = (),
-                    all_includes: bool = False) -> Dict[str, Set[str]]:
+                    all_includes: bool = False,
+                    archdirs: Optional[Dict[str, List[str]]] = None
+                    ) -> Dict[str, Set[str]]:
     """{candidate file: the headers it includes, directly or through other
     headers}, found as spatch finds them: "x.h" beside the including file
     or beside the candidate file, then in the -I directories; <x.h> in
-    the -I directories with --all-includes only.  Paths as canon()."""
+    the -I directories with --all-includes only, or in the candidate
+    file's machine include directories (archdirs, after the -I ones).
+    Paths as canon()."""
     texts: Dict[str, Optional[str]] = {}
 
     def text(f: str) -> Optional[str]:
@@ -291,6 +298,8 @@ def include_closure(top: str, files: List[str], idirs: List[str] = (),
 
     out: Dict[str, Set[str]] = {}
     for c in files:
+        mine = list(idirs) + list((archdirs or {}).get(c, ()))
+        every = all_includes or bool((archdirs or {}).get(c))
         c = canon(top, c)
         seen: Set[str] = set()
         todo = [c]
@@ -301,10 +310,10 @@ def include_closure(top: str, files: List[str], idirs: List[str] = (),
                 continue
             for m in INCLUDE.finditer(t):
                 q, inc = m.group(1), m.group(2).strip()
-                if q == "<" and not all_includes:
+                if q == "<" and not every:
                     continue
                 dirs = ([os.path.dirname(f), os.path.dirname(c)]
-                        if q == '"' else []) + list(idirs)
+                        if q == '"' else []) + mine
                 for d in dirs:
                     h = canon(top, os.path.join(d, inc))
                     if os.path.isfile(os.path.join(top, h)):
@@ -354,13 +363,19 @@ def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
     return units
 
 
-VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION')
+# A test of the kernel's version, or of a kernel-compat feature macro of
+# the request API (Intel's kcompat.h: HAVE_PM_QOS_REQUEST_LIST, _NEW):
+# the string calls under #ifndef HAVE_PM_QOS_REQUEST_LIST are the branch
+# for old kernels.
+VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION|'
+                          r'\b(?:HAVE|NEED)_\w*PM_QOS\w*')
 CPP = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$')
 
 
 def version_guarded(text: str) -> Dict[int, int]:
     """{line: line of its #if} for the lines under a conditional on the
-    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION), in any branch."""
+    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
+    HAVE_PM_QOS_REQUEST_LIST), in any branch."""
     out: Dict[int, int] = {}
     stack: List[Tuple[int, bool]] = []
     lines = text.split("\n")

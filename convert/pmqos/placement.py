@@ -136,9 +136,11 @@ SKey = Tuple[str, str]
 class Placement:
     """The structures each unit may hold a handle in."""
 
-    def __init__(self, units: Dict[str, UnitFacts], any_struct: bool):
+    def __init__(self, units: Dict[str, UnitFacts], any_struct: bool,
+                 archdirs: Optional[Dict[str, List[str]]] = None):
         self.units = units
         self.any_struct = any_struct
+        self.archdirs = archdirs or {}
         self.core = CORE_STRUCTS if not any_struct else \
             CORE_STRUCTS - {"snd_pcm_substream"}
 
@@ -181,7 +183,8 @@ class Placement:
             return None
         if not self.any_struct and \
                 os.path.dirname(os.path.normpath(sd.file)) != \
-                os.path.dirname(os.path.normpath(file)):
+                os.path.dirname(os.path.normpath(file)) and \
+                not self.machine_header(sd.file, file):
             return None
         if s in F.tables:
             return None
@@ -192,8 +195,27 @@ class Placement:
                     v == var and t == s for (v, t, h) in F.svars.get(fn, [])):
                 return how
         if s in self.global_ptrs(unit):
+            # a pointer declared in a machine's header (extern struct
+            # board_data *x;) is the board's, not the driver's state
+            if self.machine_header(sd.file, file) and not any(
+                    g.ptr and g.struct == s and
+                    not self.machine_header(g.file, file)
+                    for g in F.gvars):
+                return None
             return "global"
         return None
+
+    def machine_header(self, h: str, file: str) -> bool:
+        """h is a header of file's machine or platform (a <mach/...> or
+        <plat/...> of its machine include directories, or one of its
+        <asm/arch/...> headers before 2.6.26, archinc): where a
+        vendor driver declares its own structure beside the board code.
+        What makes such a structure the driver's own instance is the rest
+        of instance(), as for one declared in the driver's directory."""
+        h = os.path.normpath(h)
+        return any(h == os.path.normpath(d) or
+                   h.startswith(os.path.normpath(d) + os.sep)
+                   for d in self.archdirs.get(file, ()))
 
     def getter(self, s: str, unit: str) -> bool:
         """The unit reaches struct s from a device (drvdata, netdev_priv,

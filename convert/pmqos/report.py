@@ -69,7 +69,7 @@ def sites_of(d) -> Dict[tuple, Site]:
     for r in d.requests:
         for c in r.calls:
             related = ["%s:%d" % (x.file, x.line) for x in r.calls
-                       if x is not c]
+                       if x is not c] + r.unseen
             shown = d.names[c.key].shown
             s = Site(c.file, c.line, c.col, c.kind, c.cls, shown,
                      r.ok, r.reason, related=related)
@@ -168,9 +168,15 @@ def leak_before(d, c: Call) -> Optional[str]:
 
 
 def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
-             api_lines) -> None:
+             api_lines, requests: List[Request] = ()) -> None:
     """Add a NOT_PARSED site for each call of the old API in the
-    candidate files that pass 1 did not see."""
+    candidate files that pass 1 did not see; related: the calls of the
+    requests it blocks (Decider.check_unseen)."""
+    blocks: Dict[str, List[str]] = {}
+    for r in requests:
+        for w in r.unseen:
+            blocks.setdefault(w, []).extend(
+                "%s:%d" % (c.file, c.line) for c in r.calls)
     seen = {(s.file, s.line) for s in sites.values()}
     fn_kind = {ADD: "add", UPDATE: "update", REMOVE: "remove",
                READER: "read"}
@@ -186,8 +192,14 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
             s.detail = ("spatch did not parse the function around %s() "
                         "(a macro, an unknown type or a conditional it "
                         "could not follow): convert by hand" % fn)
+            s.related = blocks.get("%s:%d" % (f, line), [])
+            if s.related:
+                s.detail += ("; the calls it may name stay on the old API "
+                             "with it")
             s.text = "not converted: %s: %s" % (Reason.NOT_PARSED.value,
                                                 s.detail)
+            if s.related:
+                s.text += " (its other calls: %s)" % ", ".join(s.related)
             sites[(f, line, 0)] = s
 
 

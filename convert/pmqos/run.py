@@ -25,10 +25,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from . import archinc
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
-from .naming import Values, name_handles, object_files, siblings
+from .naming import Values, name_handles, object_files, siblings, \
+    split_args
 from .pass2 import pass2
 from .report import (reason_counts, report_lines, sibling_warnings,
                      sites_of, unparsed)
@@ -60,6 +62,12 @@ class Options:
     json_out: str = ""
     only: List[str] = field(default_factory=list)
     dir: str = ""
+    # {candidate file: the machine include directories Kbuild gives it,
+    # relative to dir} (archinc.arch_dirs)
+    archdirs: Dict[str, List[str]] = field(default_factory=dict)
+    # {candidate file: its machine's headers of the layout before 2.6.26,
+    # include/asm-ARCH/arch-MACH/x.h, which spatch reads with the file}
+    archhdrs: Dict[str, List[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -177,29 +185,66 @@ class Spatch:
         self.err: Dict[str, str] = {}
 
     def run(self, tag: str, sp: str, files: List[str], label: str) -> str:
+        """spatch over files (run_set()), one process for each set of
+        machine include directories among them (Options.archdirs): a
+        file whose <mach/...> headers are found is parsed with its own
+        machine's directories, as Kbuild builds it.  Returns the outputs
+        one after the other, the set without directories first."""
+        sets: Dict[Tuple[str, ...], List[str]] = {}
+        for f in files:
+            sets.setdefault(tuple(self.o.archdirs.get(f, ())),
+                            []).append(f)
+        prog = Progress(label, len(files))
+        out = []
+        for i, dirs in enumerate(sorted(sets)):
+            out.append(self.run_set(tag, "%s.%d" % (tag, i), sp, sets[dirs],
+                                    list(dirs), prog))
+        prog.end()
+        return "".join(out)
+
+    def group(self, f: str) -> str:
+        """f's group of --file-groups: f, then the headers of its machine
+        that no include directory finds (Options.archhdrs): spatch reads
+        them with f, so that pass 1 sees their structures (as facts of
+        f) and pass 2 can add a field to one."""
+        return "".join(x + "\n" for x in [f] + self.o.archhdrs.get(f, []))
+
+    def run_set(self, tag: str, sub: str, sp: str, files: List[str],
+                dirs: List[str], prog: Progress) -> str:
         """One spatch process over files, each file a group of its own
         (its facts and changes do not depend on the others), -j at a
-        time: spatch starts its Python once, not once a file.  Its
-        workers' output goes to directories under the work directory
-        (--tmp-dir): by default spatch makes them in the driver's tree,
-        where an interrupted run left them.  Returns spatch's stdout."""
-        groups = os.path.join(self.work, tag + ".groups")
+        time: spatch starts its Python once, not once a file.  dirs: the
+        machine include directories of these files, searched after
+        those of the options for <...> includes.  Its workers' output
+        goes to directories under the work directory (--tmp-dir): by
+        default spatch makes them in the driver's tree, where an
+        interrupted run left them.  Returns spatch's stdout."""
+        groups = os.path.join(self.work, sub + ".groups")
         with open(groups, "w", errors="surrogateescape") as fh:
-            fh.write("".join(f + "\n\n" for f in files))
-        prog = Progress(label, len(files))
+            fh.write("".join(self.group(f) + "\n" for f in files))
+        incl, idirs = self.o.incl, list(self.o.idirs)
+        if dirs:
+            incl = "--all-includes"
+            for d in dirs:
+                idirs += ["-I", d]
         # The Python that runs this, by its path: without --python spatch
         # finds the interpreter again at each start by running "python3"
         # several times (--version, a probe script, ldd), which through a
         # wrapper such as a pyenv shim costs seconds a pass.
         cmd = ["spatch", "--quiet" if prog.on else "--very-quiet",
                "--python", sys.executable, "-j", str(self.o.jobs),
-               "--sp-file", sp, "--tmp-dir", os.path.join(self.work, tag),
-               self.o.incl] + self.o.idirs + ["--file-groups", groups]
-        out = os.path.join(self.work, tag + ".out")
+               "--sp-file", sp, "--tmp-dir", os.path.join(self.work, sub),
+               incl] + idirs + ["--file-groups", groups]
+        out = os.path.join(self.work, sub + ".out")
         err_lines = []
+        # facts.cocci imports the kernel knowledge of this package
+        # (callgraph.LOCK_CALLS): spatch's Python finds it first
+        pp = os.environ.get("PYTHONPATH")
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(PKG) +
+                   (os.pathsep + pp if pp else ""))
         with open(out, "wb") as fo:
             p = subprocess.Popen(cmd, cwd=self.o.dir, stdout=fo,
-                                 stderr=subprocess.PIPE)
+                                 stderr=subprocess.PIPE, env=env)
             assert p.stderr is not None
             for raw in p.stderr:
                 line = raw.decode(errors="replace")
@@ -208,11 +253,10 @@ class Spatch:
                 elif not SPATCH_CHATTER.match(line):
                     err_lines.append(line)
             rc = p.wait()
-        prog.end()
         err = "".join(err_lines)
-        self.err[tag] = err
+        self.err[tag] = self.err.get(tag, "") + err
         if rc != 0 or SPATCH_FAILED.search(err):
-            self.failed[tag] = list(files)
+            self.failed.setdefault(tag, []).extend(files)
         if tag == "facts":
             return read(out)
         # a patch: every byte as it is (\r, \f, not UTF-8)
@@ -228,6 +272,43 @@ class Spatch:
         sys.stderr.write("".join(ln + "\n" for ln in lines))
 
 
+CONFLICT_MARK = re.compile(r'^(?:<{7}|>{7})(?: |$)', re.M)
+
+
+def conflict_markers(texts: Dict[str, str]) -> Dict[str, int]:
+    """{file: line of its first merge-conflict marker (<<<<<<< or
+    >>>>>>> at the start of a line)} of the files given that have one."""
+    out = {}
+    for f, t in texts.items():
+        m = CONFLICT_MARK.search(t)
+        if m:
+            out[f] = t.count("\n", 0, m.start()) + 1
+    return out
+
+
+def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
+                 texts: Dict[str, str]) -> List["facts_mod.Call"]:
+    """The calls of the old API (add, update, remove) in the files given
+    that pass 1 did not see: found in the text (facts.api_lines), each
+    as a Call of its file without a function, for Decider.check_unseen
+    (a call that does not split into class and name is one of no
+    class, and blocks nothing: its site is reported all the same)."""
+    seen = {(c.file, c.line) for F in units.values()
+            for c in list(F.calls.values()) + list(F.readers.values())}
+    out = []
+    for f in sorted(texts):
+        for line, fn, args in facts_mod.api_lines(texts[f]):
+            if (f, line) in seen or fn == facts_mod.READER:
+                continue
+            a = split_args(args)
+            if len(a) < 2:
+                continue
+            out.append(facts_mod.Call(file=f, line=line, col=0, unit=f,
+                                      fn=fn, cls=facts_mod.norm(a[0]),
+                                      name=facts_mod.norm(a[1])))
+    return out
+
+
 def plan(o: Options, files: List[str], facts_text: str,
          tree: List[str]) -> Plan:
     """Decide every request of the files from the facts of pass 1; tree:
@@ -235,7 +316,10 @@ def plan(o: Options, files: List[str], facts_text: str,
     when --only gave a part), for the rules that look outside the files
     given."""
     closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
-                                        o.incl == "--all-includes")
+                                        o.incl == "--all-includes",
+                                        o.archdirs)
+    for f, hs in o.archhdrs.items():
+        closure.setdefault(facts_mod.canon(o.dir, f), set()).update(hs)
     units = facts_mod.load(facts_text.split("\n"), closure, o.dir)
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
@@ -258,11 +342,15 @@ def plan(o: Options, files: List[str], facts_text: str,
             if g not in given:
                 given[g] = read(os.path.join(o.dir, g))
     values = Values(o.dir, given, units, closure)
-    d = Decider(units, o.any_struct, guarded, outside, values)
+    archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
+                for f in set(o.archdirs) | set(o.archhdrs)}
+    d = Decider(units, o.any_struct, guarded, outside, values,
+                archdirs=archdirs, unseen=unseen_calls(units, texts),
+                conflicts=conflict_markers(texts))
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
-    unparsed(sites, texts, facts_mod.api_lines)
+    unparsed(sites, texts, facts_mod.api_lines, d.requests)
     reasons = [(n, why.name, why.value) for why, n in
                sorted(reason_counts(sites).items(),
                       key=lambda x: (-x[1], x[0].name))]
@@ -416,6 +504,8 @@ class Run:
         o = self.o
         every = candidates(o.dir)
         files = only_files(o.dir, every, o.only) if o.only else every
+        o.archdirs = archinc.arch_dirs(o.dir, files)
+        o.archhdrs = archinc.arch_headers(o.dir, files)
         sp = Spatch(o, work)
         facts_out = ""
         if files:

@@ -25,6 +25,29 @@ def emit(what, p=None, **kw):
 	kw["unit"] = (cocci.files() or [""])[0]
 	print("@@F " + json.dumps(kw, sort_keys=True))
 
+// The functions defined or declared in the files this spatch process has
+// parsed so far, and the old API: the only callees whose calls under a
+// lock convert/pmqos reads (it asks about the API's calls and about the
+// functions of the unit).  A call of any other function, under a lock,
+// decides nothing, and matching every call of a file under every lock
+// costs most of the time of a file with many locked sections.
+KNOWN = {"pm_qos_add_requirement", "pm_qos_update_requirement",
+	 "pm_qos_remove_requirement", "pm_qos_requirement"}
+
+def known(g):
+	return g in KNOWN
+
+// Which calls take a lock (or turn interrupts or preemption off) and
+// which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
+// UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
+from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS
+
+def is_lock(f):
+	return f in LOCK_CALLS
+
+def is_unlock(f):
+	return f in UNLOCK_CALLS
+
 // "unit": the candidate file whose parse a fact comes from; a header's
 // facts count only for the files that include it.
 
@@ -517,7 +540,21 @@ T f@p(...) { ... }
 f << fdef.f;
 p << fdef.p;
 @@
+KNOWN.add(str(f))
 emit("func", p, name=str(f))
+
+// A prototype: a function that a header's inline function may call
+// before the file that defines it has been parsed (KNOWN).
+@fproto@
+identifier f;
+type T;
+@@
+T f(...);
+
+@script:python@
+f << fproto.f;
+@@
+KNOWN.add(str(f))
 
 @fstatic@
 identifier f;
@@ -644,18 +681,11 @@ p << earg.p;
 emit("arg", p, callee=str(g), n=int(n), arg=str(a))
 
 // Calls made with a spinlock held or interrupts off, in the same
-// function.
+// function, of the API and of the functions parsed (KNOWN).
 @locked exists@
-identifier lk = {spin_lock, spin_lock_irq, spin_lock_irqsave, spin_lock_bh,
-		 read_lock, write_lock, read_lock_irqsave, write_lock_irqsave,
-		 local_irq_disable, local_irq_save, preempt_disable,
-		 rcu_read_lock, read_lock_bh, write_lock_bh, spin_lock_nested};
-identifier ul = {spin_unlock, spin_unlock_irq, spin_unlock_irqrestore,
-		 spin_unlock_bh, read_unlock, write_unlock,
-		 read_unlock_irqrestore, write_unlock_irqrestore,
-		 local_irq_enable, local_irq_restore, preempt_enable,
-		 rcu_read_unlock, read_unlock_bh, write_unlock_bh};
-identifier g;
+identifier lk : script:python () { is_lock(lk) };
+identifier ul : script:python () { is_unlock(ul) };
+identifier g : script:python () { known(g) };
 position p;
 @@
 lk(...);

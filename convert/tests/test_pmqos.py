@@ -98,6 +98,18 @@ class Names(unittest.TestCase):
         g = F.version_guarded(t)
         self.assertEqual(sorted(g), [3, 5])
 
+    def test_version_guard_compat_macros(self):
+        # Intel's kcompat.h: the string call in the branch taken when
+        # HAVE_PM_QOS_REQUEST_LIST is undefined is the old kernels' one
+        t = ("#ifdef HAVE_PM_QOS_REQUEST_LIST_NEW\na();\n"
+             "#elif defined(HAVE_PM_QOS_REQUEST_LIST)\nb();\n#else\n"
+             "c();\n#endif\n#ifndef HAVE_PM_QOS_REQUEST_LIST\nd();\n"
+             "#endif\n#ifdef HAVE_NETDEV_NAPI\ne();\n#endif\n")
+        g = F.version_guarded(t)
+        self.assertEqual(sorted(g), [2, 4, 6, 9])
+        self.assertEqual(g[6], 1)
+        self.assertEqual(g[9], 8)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
@@ -359,6 +371,87 @@ class Values(unittest.TestCase):
         self.assertEqual(dup_source("devm_kstrdup(&pdev->dev,pdev->name,"
                                     "GFP_KERNEL)"), "pdev->name")
         self.assertIsNone(dup_source("kstrndup(pdev->name,4,GFP_KERNEL)"))
+
+
+class ArchIncludeTest(unittest.TestCase):
+    """archinc: the machine include directories of a file, from the
+    <mach/...> and <plat/...> headers it includes."""
+
+    def tree(self, top, files):
+        for f, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(top, f)), exist_ok=True)
+            with open(os.path.join(top, f), "w") as fh:
+                fh.write(text)
+
+    def test_resolve(self):
+        import tempfile
+        from pmqos.archinc import arch_dirs
+        m = "arch/arm/mach-%s/include/mach/%s"
+        with tempfile.TemporaryDirectory() as top:
+            self.tree(top, {
+                m % ("a", "hardware.h"): "", m % ("b", "hardware.h"): "",
+                m % ("a", "a_only.h"): "",
+                "arch/arm/plat-p/include/mach/clock.h": "",
+                "arch/arm/plat-p/include/plat/res.h": "",
+                m % ("b", "clock.h"): "",
+                # a header only machine a has, through a local header
+                "drivers/x/one.c": '#include "one.h"\n',
+                "drivers/x/one.h": "#include <mach/hardware.h>\n"
+                                   "#include <mach/a_only.h>\n",
+                # mach/hardware.h of a or of b: no telling which
+                "drivers/x/two.c": "#include <mach/hardware.h>\n",
+                # a file of a machine without include/ (mach-omap2 of
+                # 2.6.2x): its platform's mach/clock.h, not machine b's
+                "arch/arm/mach-o/pm.c": "#include <mach/clock.h>\n"
+                                        "#include <plat/res.h>\n",
+                # mach/clock.h of machine b, or of platform p with a
+                # machine that lacks one: no telling which
+                "drivers/x/three.c": "#include <mach/clock.h>\n",
+                "drivers/x/none.c": "#include <linux/kernel.h>\n"})
+            got = arch_dirs(top, ["drivers/x/one.c", "drivers/x/two.c",
+                                  "arch/arm/mach-o/pm.c",
+                                  "drivers/x/three.c", "drivers/x/none.c"])
+            self.assertEqual(got, {
+                "drivers/x/one.c": ["arch/arm/mach-a/include"],
+                "arch/arm/mach-o/pm.c": ["arch/arm/plat-p/include"]})
+
+    def test_machine_struct_global(self):
+        """A structure of a machine's header may hold a handle through a
+        global pointer only when the driver declares that pointer, not
+        when the machine's header does (board data)."""
+        from pmqos.placement import Placement
+        h = "arch/arm/mach-a/include/mach/brd.h"
+        dirs = {"d/x.c": ["arch/arm/mach-a/include"]}
+        base = [row("struct", "d/x.c", file=h, name="brd", field="irq",
+                    line=3, col=1)]
+        for where, want in ((h, None), ("d/x.c", "global")):
+            rows = base + [row("gvar", "d/x.c", file=where, var="brd_data",
+                               type="brd", ptr=True, fun="brd_data",
+                               line=9, col=1)]
+            units = F.load("@@F " + json.dumps(r) for r in rows)
+            got = Placement(units, False, dirs).instance("brd", "d/x.c",
+                                                         "d/x.c")
+            self.assertEqual(got, want, where)
+
+    def test_old_layout(self):
+        import tempfile
+        from pmqos.archinc import arch_headers
+        a = "include/asm-arm/arch-%s/%s"
+        with tempfile.TemporaryDirectory() as top:
+            self.tree(top, {
+                a % ("a", "hardware.h"): "", a % ("b", "hardware.h"): "",
+                a % ("a", "uart.h"): "",
+                "drivers/x/one.c": "#include <asm/arch/hardware.h>\n"
+                                   "#include <asm/arch/uart.h>\n",
+                "drivers/x/two.c": "#include <asm/arch/hardware.h>\n",
+                # its own machine's, whatever another provides
+                "arch/arm/mach-b/pm.c": "#include <asm/arch/hardware.h>\n"})
+            got = arch_headers(top, ["drivers/x/one.c", "drivers/x/two.c",
+                                     "arch/arm/mach-b/pm.c"])
+            self.assertEqual(got, {
+                "drivers/x/one.c": [a % ("a", "hardware.h"),
+                                    a % ("a", "uart.h")],
+                "arch/arm/mach-b/pm.c": [a % ("b", "hardware.h")]})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,6 @@
+/* Debug helpers of vcam.c, included after <linux/pm_qos_params.h>. */
+static inline void vcam_dbg_hold(int on)
+{
+	pm_qos_update_requirement(PM_QOS_CPU_DMA_LATENCY, "vcam_dbg",
+				  on ? 0 : PM_QOS_DEFAULT_VALUE);
+}

@@ -1,0 +1,2 @@
+/* Stand-in: asm/errno.h of include/asm-arm. */
+#define ENOMEM		12

@@ -1,0 +1,4 @@
+#ifndef _LINUX_ERRNO_H
+#define _LINUX_ERRNO_H
+#include <asm/errno.h>
+#endif
