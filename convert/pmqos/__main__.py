@@ -66,21 +66,25 @@ All files of DIR are decided together, so a request added in one file and
 updated in another is converted when the handle can live in a structure
 both reach.  A name built at run time or passed in may name any request
 of its class among the files given; a name read from a field only the
-strings that its driver's stores can put there, or that driver's device
-names.  A request is converted only when every call that may name it is
+strings that its driver's stores can put there (in the files its Kbuild
+object is built from), or that driver's device names (a field that holds
+only copies of its device's name is that name, and so is
+hcd->self.bus_name, named by usb_create_hcd()).  A request is converted
+only when every call that may name it is
 found and parsed by spatch (none in a function it could not parse, none
 in a file with merge-conflict markers), it has one handle per instance
 (static only when it exists once: module init, a probe of a driver for
 one device, or one variant of those the Makefile builds one at a time;
 else a field of the driver's own per-instance structure), the holder is
-alive at each call (a remove right after the free of its holder is moved
-before it), no add runs in atomic context and no call is under a kernel
-version guard; else all its calls are reported with the reason (the
-rules: convert/pmqos/*.py).  Updates and removes in atomic context are
-converted: that needs the series' core (v3 on).  An update that can run
-before the add is guarded with if (handle), as the old API ignored an
-unknown name; a remove clears the handle.  The summary goes to stderr; on
-a terminal, a run of more than a few seconds shows its progress there.
+alive at each call (a remove after the free of its holder is moved
+before it when nothing between them uses the request), no add runs in
+atomic context and no call is under a kernel version guard; else all its
+calls are reported with the reason (the rules: convert/pmqos/*.py).
+Updates and removes in atomic context are converted: that needs the
+series' core (v3 on).  An update that can run before the add is guarded
+with if (handle), as the old API ignored an unknown name; a remove
+clears the handle.  The summary goes to stderr; on a terminal, a run of
+more than a few seconds shows its progress there.
 """
 
 

@@ -23,7 +23,8 @@ naming.group_names) is converted only when the tool can show all of:
 - it has exactly one handle per instance (placement);
 - the holder of a field handle is alive at every converted call: no call
   after a kfree() (or another free) of the holder in the same function,
-  except a remove right after the free, which is moved before it
+  except a remove after the free with nothing between that uses the
+  request, which is moved before it
   (check_alive).
 
 Every call of a request that fails one of these is reported with the
@@ -40,10 +41,10 @@ from typing import Dict, List, Optional, Tuple
 
 from .callgraph import CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
-from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, Name,
-                     Values, aliases, exclusive, group_names, name_of,
-                     owner_struct)
-from .placement import Placement
+from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
+                     Name, Values, aliases, exclusive, group_names,
+                     is_dev_key, name_of, owner_struct)
+from .placement import Placement, accessors
 
 
 def atom_text(a: tuple) -> str:
@@ -91,6 +92,7 @@ class Request:
     unseen: List[str] = field(default_factory=list)
     moved: Dict[tuple, str] = field(default_factory=dict)
     nonull: Dict[tuple, bool] = field(default_factory=dict)
+    gaps: Dict[tuple, Tuple[int, List[str]]] = field(default_factory=dict)
     variants: List[str] = field(default_factory=list)
     gated: str = ""                               # Decider.flag_gate
     flag_peers: List[str] = field(default_factory=list)
@@ -150,12 +152,35 @@ class Decider:
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
         self.values = values
+        self.derived = {} if values is None else \
+            accessors(units, values.texts)
+        self.devname = self.device_names()
         self.atoms = None if values is None else {
             k: values.atoms(c, self.names[k])
             for k, c in self.calls.items()}
         self.requests: List[Request] = []
         # {first call: the other files} of the requests per_file_flags split
         self.peers: Dict[tuple, List[str]] = {}
+
+    def device_names(self) -> Dict[tuple, Tuple[Name, str, str]]:
+        """A name read from a field of the driver's own structure that
+        holds a device's own name (naming.DevNames), where a call of its
+        class names that device's name directly: the name becomes that
+        device's name, one request per device.  {call key: (the name as
+        read, the stores that show it, the structure)}."""
+        out: Dict[tuple, Tuple[Name, str, str]] = {}
+        if self.values is None:
+            return out
+        dn = DevNames(self.values, self.values.texts)
+        direct = {(c.cls, self.names[k].key) for k, c in self.calls.items()
+                  if self.names[k].kind == INST}
+        for k, c in sorted(self.calls.items()):
+            nm = self.names[k]
+            h = dn.holds(c, nm)
+            if h and (c.cls, h[0]) in direct:
+                out[k] = (nm, h[1], h[2])
+                self.names[k] = Name(INST, h[0], nm.shown)
+        return out
 
     def graph(self, c: Call) -> CallGraph:
         return self.graphs[c.unit]
@@ -394,6 +419,13 @@ class Decider:
 
     def report(self, r: Request, why: Reason, detail: str) -> None:
         r.reason, r.detail, r.place = why, detail, None
+        dn = [c for c in r.calls if c.key in self.devname]
+        if dn:
+            read, wheres, st = self.devname[dn[0].key]
+            r.detail += " (%s holds the device's name: %s)" % (
+                read.shown, "the stores into struct %s's %s copy it (%s)"
+                % (st, read.key.split(":")[-1], wheres) if st else
+                "%s names the bus by it" % wheres)
 
     def decide(self, r: Request) -> None:
         for check in (self.check_conflict, self.check_unseen,
@@ -501,6 +533,15 @@ class Decider:
                                     "they may name one request of %s" % (
                                         n.shown, c.func, c.where, atom_text(a),
                                         wa, other, cls))
+                        # a field that would hold a device's name but
+                        # for one store: that store
+                        why = ""
+                        if xn.kind == INST and is_dev_key(xn.key):
+                            why = self.values.dn.why_not(c, n)
+                        elif is_dev_key(n.key):
+                            why = self.values.dn.why_not(x, xn)
+                        if why:
+                            r.detail += " (%s)" % why
                         return
         for kind, why, what in ((RUNTIME, Reason.RUNTIME_NAME,
                                  "is built at run time"),
@@ -566,6 +607,19 @@ class Decider:
                 self.report(r, Reason.NO_HOLDER, "the name %s differs per "
                             "instance, so needs a handle per instance; %s"
                             % (r.shown, why))
+                return
+            own = sorted({self.devname[c.key][2] for c in r.calls
+                          if c.key in self.devname and
+                          self.devname[c.key][2]})
+            if own and own != [s[0]]:
+                c = [c for c in r.calls if c.key in self.devname and
+                     self.devname[c.key][2]][0]
+                self.report(r, Reason.NO_HOLDER, "the name %s holds the "
+                            "device's name in struct %s (its stores: %s), "
+                            "so the handle belongs there, and not every "
+                            "call reaches it" % (self.devname[c.key][0].shown,
+                                                 own[0],
+                                                 self.devname[c.key][1]))
                 return
             r.place = ("field", s)
             return
@@ -638,6 +692,81 @@ class Decider:
                         self.graph(a).per_device(a.func) or
                         "more than once", why))
 
+    def text(self, f: str) -> Optional[str]:
+        return self.values.texts.get(f) if self.values else None
+
+    def returns_after(self, fr) -> bool:
+        """The free's statement is followed by a return: what comes after
+        in the function does not run after this free."""
+        t = self.text(fr.file)
+        if t is None:
+            return False
+        lines = t.split("\n")
+        rest = "\n".join(lines[fr.line - 1:fr.line + 8])
+        m = re.match(r'[^;]*;\s*return\b', rest)
+        return bool(m) and fr.callee in m.group(0)
+
+    def gap(self, r: Request, c: Call, fr) -> Optional[List[str]]:
+        """The calls between the free of a remove's holder and the remove,
+        when the remove can move before the free: both are statements of
+        one block, only simple statements lie between (calls and
+        assignments: no branch, block, label, return or goto), and none
+        of them calls, or hands on, a function of the unit that reaches
+        a call of the request.  None when it cannot."""
+        t = self.text(c.file)
+        if t is None:
+            return None
+        from .naming import blank_comments
+        lines = blank_comments(t).split("\n")
+        head = lines[fr.line - 1]
+        i = head.find(fr.callee + "(")
+        if i < 0 or head[:i].strip():
+            return None
+        if lines[c.line - 1][:max(0, c.col)].strip():
+            return None
+        between = "\n".join([head[i:]] + lines[fr.line:c.line - 1])
+        j = between.find(";")
+        if j < 0:
+            return None
+        between = between[j + 1:]
+        if re.search(r'[{}#:?]|\b(?:if|else|for|while|do|switch|return|'
+                     r'goto|break|continue|case|default)\b', between):
+            return None
+        # a call of the old API, or through a pointer, may be the request's
+        if re.search(r'\bpm_qos_\w+\s*\(|(?:->|\.)\s*\w+\s*\(|\)\s*\(',
+                     between):
+            return None
+        F = self.units[c.unit]
+        mine = {x.func for x in r.calls if x.unit == c.unit}
+        calls = []
+        for m in re.finditer(r'\b([A-Za-z_]\w*)\b(\s*\()?', between):
+            fn = m.group(1)
+            if fn in F.funcs and self.reaches(F, fn, mine):
+                return None
+            if fn not in F.funcs and any(fn in G.funcs for G in
+                                         self.units.values()):
+                return None   # a function of another file given
+            if m.group(2):
+                calls.append(fn + "()")
+        return calls
+
+    def reaches(self, F: UnitFacts, fn: str, targets: set,
+                seen: Optional[set] = None) -> bool:
+        """fn calls, or hands on, a function of targets, directly or
+        through the functions of the unit."""
+        if fn in targets:
+            return True
+        seen = seen if seen is not None else set()
+        seen.add(fn)
+        for e in F.edges.values():
+            if e.caller != fn:
+                continue
+            for g in [e.callee] + list(e.args.values()):
+                if g in F.funcs and g not in seen and \
+                        self.reaches(F, g, targets, seen):
+                    return True
+        return False
+
     def check_alive(self, r: Request) -> None:
         """No converted call reads a field handle after the function freed
         its holder (kfree(x); remove(...) becomes a read of x->h).
@@ -646,9 +775,15 @@ class Decider:
         of its holder before it, in the same block (kfree(x); remove(...);
         adjacent, so nothing runs between them and nothing there uses the
         request): it is moved before the free, the order the handle needs,
-        and the report says so.  A remove right before the free of its
-        holder (remove(...); kfree(x);) does not clear the handle: the
-        holder is gone next, and nothing can read it."""
+        and the report says so.  So is a remove a few statements after
+        the only free of its holder, in the same block, when what runs
+        between uses no call of the request (gap).  A free followed by a
+        return ends its path: it does not count for what comes after.
+        The holder's free is the free of it or of the object whose
+        private area it is (usb_put_hcd(hcd) for hcd_to_foo(hcd),
+        free_netdev(ndev) for netdev_priv(ndev)).  A remove right before
+        the free of its holder (remove(...); kfree(x);) does not clear
+        the handle: the holder is gone next, and nothing can read it."""
         if r.place is None or r.place[0] != "field":
             return
         s = r.place[1][0]
@@ -657,11 +792,14 @@ class Decider:
             var = re.split(r'->|\.', pre)[0]
             F = self.units[c.unit]
             adj = F.adjfree.get(c.key, []) if c.fn == REMOVE else []
+            # the holder, and the object whose private area it is
+            # (hcd for hcd_to_foo(hcd), ndev for netdev_priv(ndev))
+            held = {var, self.derived.get((c.func, var), var)}
             before = []
             for fr in F.frees:
                 arg = re.sub(r'^\([^()]*\)', '', fr.arg).lstrip("&")
-                if fr.func == c.func and fr.file == c.file and arg == var:
-                    if fr.line < c.line:
+                if fr.func == c.func and fr.file == c.file and arg in held:
+                    if fr.line < c.line and not self.returns_after(fr):
                         before.append(fr)
                     elif any(not b and ln == fr.line and fc == fr.callee
                              and x == fr.arg for (fc, x, ln, b) in adj):
@@ -676,7 +814,14 @@ class Decider:
                                                     fr.line)
                 r.nonull[c.key] = True
                 continue
-            fr = before[0]
+            gap = self.gap(r, c, fr) if len(before) == 1 and \
+                c.fn == REMOVE else None
+            if gap is not None:
+                r.moved[c.key] = "%s() at %s:%d" % (fr.callee, fr.file,
+                                                    fr.line)
+                r.gaps[c.key] = (fr.line, gap)
+                r.nonull[c.key] = True
+                continue
             self.report(r, Reason.USE_AFTER_FREE, "%s() at %s:%d "
                         "frees %s before %s at %s, which would "
                         "read the handle from it: move the call "

@@ -11,14 +11,24 @@ store into a field of that name (assignment, initialiser, strcpy,
 strlcpy, snprintf, ...), a device's name where such a store copies one,
 and, where the field is a device's own name (dev_name(), pdev->name,
 bus_id, bus_name, netdev->name), the name of a device of that driver,
-which no literal of another driver equals unless the driver's files store
-that literal into a device's name (.name = "x", dev_set_name(),
-alloc_netdev()'s format).  A field with no store seen in its driver's
-files may hold any string.  The same field of the same structure (dev_name()
-of one device, netdev->name of one adapter) names one request per
-instance.  The report names the store that made two names aliases.
+which no literal of another driver equals unless the driver's files
+store that literal into a device's name (.name = "x", dev_set_name(),
+alloc_netdev()'s format).  The files of a driver are those its Kbuild
+object is built from, whether they call pm_qos or not, and the headers
+they include; a store into a field of the driver's own structure counts
+only where it may write that structure (not .name = "x" in the
+initialiser of an i2c_adapter).  A field with no store seen in its
+driver's files may hold any string.  A field of the driver's own
+structure whose every store copies the name of the device its probe was
+handed, and hcd->self.bus_name where every usb_create_hcd() is handed
+such a name, hold that device's name: the same name as the device's, one
+request per device (DevNames).  The same field of the same structure
+(dev_name() of one device, netdev->name of one adapter) names one
+request per instance.  The report names the store that made two names
+aliases.
 """
 
+import bisect
 import os
 import re
 from dataclasses import dataclass
@@ -499,6 +509,35 @@ def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
     return os.path.dirname(f) or "."
 
 
+def is_dev_key(key: str) -> bool:
+    """An INST key (inst_key) names a device's own name: dev_name(),
+    bus_id, bus_name, init_name, or the name of a device structure."""
+    fld = re.split(r'[:.]', key)[-1]
+    return key.startswith("dev_name(") or fld in DEV_NAME_FIELDS or \
+        (fld == "name" and owner_struct(key) in DEV_NAME_OWNERS)
+
+
+def object_files(top: str, f: str,
+                 cache: Dict[str, Dict[str, str]]) -> List[str]:
+    """The C files built into the same object as f (foo-objs := a.o b.o
+    in the Makefile or Kbuild that lists f, as driver_of finds it),
+    f among them; [f] when no Makefile lists it."""
+    f = os.path.normpath(f)
+    drv = driver_of(top, f, cache)
+    d = os.path.dirname(drv)
+    objs = cache.get(d)
+    if objs is None:
+        return [f]
+    out = {f}
+    for o, comp in objs.items():
+        if os.path.join(d, comp) == drv:
+            c = os.path.normpath(os.path.join(d, os.path.splitext(o)[0] +
+                                              ".c"))
+            if os.path.isfile(os.path.join(top, c)):
+                out.add(c)
+    return sorted(out)
+
+
 class Values:
     """What each field can hold, from the stores of the files given (the
     candidate files and the headers they include), and the driver of
@@ -514,6 +553,9 @@ class Values:
         self.drivers: Dict[str, str] = {}
         self.stores: Dict[str, List[Tuple[tuple, str, str]]] = {}
         self.devlits: List[Tuple[tuple, str, str]] = []
+        self.texts = texts
+        self.dn = DevNames(self, texts)
+        self.tgt: Dict[tuple, Optional[str]] = {}
         for f in sorted(texts):
             self.scan(f, blank_comments(texts[f]))
 
@@ -551,11 +593,18 @@ class Values:
         return [("any", "")]
 
     def scan(self, f: str, text: str) -> None:
+        nl = [m.start() for m in re.finditer("\n", text)]
+
         def line(i):
-            return "%s:%d" % (f, text.count("\n", 0, i) + 1)
+            return "%s:%d" % (f, bisect.bisect_left(nl, i) + 1)
         for m in STORE.finditer(text):
-            fld, rhs = m.group(1), m.group(2).strip()
+            fld, rhs = m.group(1), rhs_at(text, m.start(2))
+            d = dup_source(CAST.sub("", re.sub(r'\s+', '', rhs)))
+            if d:
+                rhs = d    # x->name = kstrdup(src, gfp): a copy of src
+            tgt = self.dn.target(text, f, m.start())
             for a in self.source(rhs, f):
+                self.tgt[(fld, line(m.start()), a)] = tgt
                 self.store(fld, a, line(m.start()), f)
         for m in CALL.finditer(text):
             fn = m.group(1)
@@ -573,7 +622,9 @@ class Values:
                     for x in args[si + 1:]:
                         srcs += [a for a in self.source(x, f)
                                  if a[0] in ("dev", "any")]
+                tgt = self.dn.copy_target(text, f, m.end(), args[di])
                 for a in srcs:
+                    self.tgt[(dm.group(1), line(m.start()), a)] = tgt
                     self.store(dm.group(1), a, line(m.start()), f)
             elif fn in NAMING_CALLS:
                 args = split_args(call_args(text, m.end()))
@@ -620,8 +671,14 @@ class Values:
                     if a[0] == "any" and fld in DEV_NAME_FIELDS and
                     self.mine(c, f)]
             return out
+        # a field of the driver's own structure: only the stores that
+        # may write that structure (not .name = "x" of an i2c_adapter)
+        path = key.split(":", 1)[-1]
+        typed = "." not in path and not m and \
+            self.dn.struct_of(own) is not None
         st = [(a, w) for (a, w, f) in self.stores.get(fld, [])
-              if self.mine(c, f)]
+              if self.mine(c, f) and (not typed or self.dn.may_store(
+                  self.tgt.get((fld, w, a)), own))]
         if not st:
             return [(("any", ""), "no store into ->%s in the files of its "
                      "driver" % fld)]
@@ -662,3 +719,360 @@ def may_equal(a: tuple, b: tuple) -> bool:
         s = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', a[1]))
         return bool(fmt_regex(b[1]).match(s))
     return True
+
+
+# A field of the driver's own structure that holds a device's name.
+#
+# A name read from a field of the driver's own structure (port->name) is
+# another spelling of a device's own name (pdev->name, dev_name()) when
+# every store the driver's files may make into that field of that
+# structure is an allocation (or NULL) or a whole copy of that device
+# name, read from the device a .probe was handed (its parameter): strcpy
+# into it, strncpy/strlcpy/memcpy bounded by strlen(name) + 1, =
+# kstrdup(), or the pointer itself.  The field then holds the name of
+# the device whose instance holds the field, so the two spellings name
+# one request per device, and its handle belongs in that same structure
+# (Decider: the holder must be it).  One store of anything else (a
+# literal, a format, a name of unknown origin) and nothing is shown.
+
+DECLS = re.compile(r'\bstruct\s+(\w+)(?=[\s*])[\s*]*(?:const\s+[\s*]*)?'
+                   r'(\w+)\b(?!\s*\()')
+INIT_DECL = re.compile(r'struct\s+(\w+)\s+[^;{}()=]*=\s*$|'
+                       r'\(\s*(?:const\s+)?struct\s+(\w+)\s*\)\s*$')
+BASE = re.compile(r'([A-Za-z_]\w*)((?:\s*(?:->|\.)\s*\w+)*)\s*$')
+DUP = re.compile(r'^(kstrdup|kstrdup_const|devm_kstrdup)\((.*)\)$')
+DUP_SRC = {"kstrdup": 0, "kstrdup_const": 0, "devm_kstrdup": 1}
+
+
+def dup_source(r: str) -> Optional[str]:
+    """The source of a duplicated string r (kstrdup(src, gfp)), or
+    None."""
+    d = DUP.match(r)
+    if not d:
+        return None
+    a = split_args(d.group(2))
+    i = DUP_SRC[d.group(1)]
+    return a[i] if len(a) > i else None
+
+
+def rhs_at(text: str, i: int) -> str:
+    """The expression that starts at i, up to the ; , or } that ends it
+    outside parentheses."""
+    depth, j = 0, i
+    while j < len(text):
+        ch = text[j]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch in ";,}" and depth == 0:
+            break
+        elif ch == '"':
+            m = re.compile(r'"(?:[^"\\\n]|\\.)*"').match(text, j)
+            if m:
+                j = m.end()
+                continue
+        j += 1
+    return text[i:j].strip()
+
+
+def decl_types(text: str) -> Dict[str, Optional[str]]:
+    """{variable: the structure it is declared as in text (struct T
+    *var)}, None for a variable declared as two structures, or also in a
+    list (struct a *x, *var;), whose type is not known."""
+    seen: Dict[str, set] = {}
+    for m in DECLS.finditer(text):
+        seen.setdefault(m.group(2), set()).add(m.group(1))
+    out = {v: (ts.pop() if len(ts) == 1 else None)
+           for v, ts in seen.items()}
+    for m in re.finditer(r'\bstruct\s+\w+\s*([^;(){}]*)', text):
+        for v in re.findall(r',\s*\**\s*(\w+)', m.group(1)):
+            out[v] = None
+    return out
+
+
+def decl_type(text: str, var: str) -> Optional[str]:
+    """The structure var is declared as in text, or None."""
+    return decl_types(text).get(var)
+
+
+def init_type(text: str, pos: int) -> Optional[Tuple[str, bool]]:
+    """The structure of the initialiser around a designated store at pos
+    (.name = ...): (T, nested) for struct T x = { ... } or (struct T){
+    ... }, nested when the store is in a brace inside it; None when it
+    is not seen."""
+    depth, level = 0, 0
+    i = pos - 1
+    while i >= 0:
+        ch = text[i]
+        if ch == "}":
+            depth += 1
+        elif ch == "{":
+            if depth:
+                depth -= 1
+            else:
+                level += 1
+                m = INIT_DECL.search(text, max(0, i - 200), i)
+                if m:
+                    return (m.group(1) or m.group(2)), level > 1
+                before = text[max(0, i - 200):i].rstrip()
+                if not before.endswith(("=", ",", "{")):
+                    return None   # a block of code, not an initialiser
+        elif ch == ";" and depth == 0:
+            return None
+        i -= 1
+    return None
+
+
+class DevNames:
+    """Which fields of the driver's own structures hold a device's own
+    name, from the stores of the files given (Values' texts)."""
+
+    def __init__(self, values: "Values", texts: Dict[str, str]):
+        self.v = values
+        self.texts = {f: blank_comments(t) for f, t in texts.items()}
+        self.cache: Dict[tuple, object] = {}
+        self.decls: Dict[str, Dict[str, Optional[str]]] = {}
+
+    def struct_of(self, s: str):
+        for F in self.v.units.values():
+            if s in F.structs:
+                return F.structs[s]
+        return None
+
+    def embeds(self, t: str, s: str, seen=None) -> bool:
+        """Struct t may hold a struct s inside it (a field of type s, or
+        of a structure that may), or is not known."""
+        sd = self.struct_of(t)
+        if sd is None:
+            return False
+        seen = seen or set()
+        seen.add(t)
+        for ft in sd.fields.values():
+            n = ft.replace("struct ", "").replace("*", "").strip()
+            if n == s or ("*" not in ft and n not in seen and
+                          self.embeds(n, s, seen)):
+                return True
+        return False
+
+    def target(self, text: str, f: str, pos: int) -> Optional[str]:
+        """The structure a store whose "->" or "." is at pos writes
+        into, or None when not known."""
+        before = text[max(0, pos - 400):pos].rstrip()
+        if before.endswith(("{", ",")):
+            it = init_type(text, pos)
+            if it is None:
+                return None
+            t, nested = it
+            return t if not nested else "?" + t
+        m = BASE.search(before)
+        if not m:
+            return None
+        if f not in self.decls:
+            self.decls[f] = decl_types(text)
+        t = self.decls[f].get(m.group(1))
+        for fld in re.findall(r'\w+', m.group(2)):
+            sd = self.struct_of(t) if t else None
+            ft = sd.fields.get(fld, "") if sd else ""
+            t = ft.replace("struct ", "").replace("*", "").strip() or None
+            if t is None or not t.replace("_", "").isalnum():
+                return None
+        return t
+
+    def copy_target(self, text: str, f: str, start: int,
+                    dst: str) -> Optional[str]:
+        """target() of the destination dst, an argument of the call
+        whose "(" is at start - 1."""
+        p = start + call_args(text, start).find(dst)
+        dot = dst.rfind("->")
+        dot = dot if dot >= 0 else dst.rfind(".")
+        return self.target(text, f, p + dot) if dot >= 0 else None
+
+    def may_store(self, tgt: Optional[str], s: str) -> bool:
+        """A store whose target is tgt (target()) may write struct s."""
+        if tgt is None:
+            return True
+        if tgt.startswith("?"):
+            t = tgt[1:]
+            return t == s or self.embeds(t, s)
+        return tgt == s
+
+    def func_at(self, f: str, line: int):
+        """(unit facts, function) of the candidate unit f whose function
+        holds line, or (None, None) for a file without facts."""
+        F = self.v.units.get(f)
+        if F is None:
+            return None, None
+        best = None
+        for fn, (ff, ln) in F.funcs.items():
+            if ff == f and ln <= line and (best is None or ln > best[1]):
+                best = (fn, ln)
+        return F, best[0] if best else None
+
+    def dev_key(self, e: str, f: str, line: int) -> Optional[str]:
+        """The key (as inst_key) of a device name e read in file f at
+        line from the device that the function there, a .probe, was
+        handed, or None."""
+        from .facts import norm
+        e = CAST.sub("", norm(e))
+        m = re.match(r'^(?:dev_name\(&?)?([A-Za-z_]\w*)', e)
+        if not m:
+            return None
+        var = m.group(1)
+        F, fn = self.func_at(f, line)
+        # the device a probe is handed is the device it binds: not a
+        # child it creates, nor a device a helper may be handed
+        if F is None or fn is None or \
+                F.vars.get(fn, {}).get(var) != "param" or \
+                not any(fl == "probe" for (fl, v) in F.ops.get(fn, [])):
+            return None
+        ts = {t for (v, t, h) in F.svars.get(fn, []) if v == var}
+        if len(ts) != 1:
+            return None
+        key = inst_key(e, var, "struct " + ts.pop(), F)
+        return key if is_dev_key(key) else None
+
+    def stores(self, s: str, fld: str, files: List[str]):
+        """(what, expression, file, line) of every store that may write
+        field fld of struct s in files: what is "alloc" (no string),
+        "copy" (of expression) or "other"."""
+        from .facts import norm
+        out = []
+        for f in files:
+            text = self.texts.get(f)
+            if text is None:
+                continue
+
+            def ln(i, text=text):
+                return text.count("\n", 0, i) + 1
+            for m in STORE.finditer(text):
+                if m.group(1) != fld:
+                    continue
+                if not self.may_store(self.target(text, f, m.start()), s):
+                    continue
+                rhs = rhs_at(text, m.start(2))
+                r = CAST.sub("", norm(rhs))
+                if ALLOC.match(r):
+                    out.append(("alloc", rhs, f, ln(m.start())))
+                    continue
+                src = dup_source(r) or r
+                out.append(("copy", src, f, ln(m.start())))
+            for m in CALL.finditer(text):
+                fn = m.group(1)
+                if fn not in COPY_CALLS:
+                    continue
+                args = split_args(call_args(text, m.end()))
+                di, si, fmt = COPY_CALLS[fn]
+                if len(args) <= max(di, si):
+                    continue
+                dst = args[di].strip().lstrip("&")
+                dm = FIELD_DST.search(dst)
+                if not dm or dm.group(1) != fld:
+                    continue
+                if not self.may_store(self.copy_target(text, f, m.end(),
+                                                       args[di]), s):
+                    continue
+                # a bounded copy holds the whole name only when its bound
+                # counts the source's length (strlen(src) + 1)
+                what = "copy"
+                if fmt or (fn != "strcpy" and (len(args) < 3 or not re.match(
+                        r'^strlen\(%s\)\+[1-9]\d*$' % re.escape(
+                            norm(args[si])), norm(args[2])))):
+                    what = "other"
+                out.append((what, args[si], f, ln(m.start())))
+        return out
+
+    def holds(self, c: Call, nm: "Name") -> Optional[Tuple[str, str, str]]:
+        """(the device name's key, the stores that show it, the
+        structure) when the field that call c's name reads holds a
+        device's own name, else None."""
+        if nm.kind != INST or nm.key.startswith("dev_name("):
+            return None
+        s, _, path = nm.key.partition(":")
+        if path.split(".")[-1] == "bus_name":
+            files = sorted(f for f in self.texts if self.v.mine(c, f))
+            k = ("bus_name", tuple(files))
+            if k not in self.cache:
+                self.cache[k] = self._bus_name(files)
+            return self.cache[k]
+        if "." in path:
+            return None
+        fld = path
+        if fld in DEV_NAME_FIELDS or (fld == "name" and
+                                      s in DEV_NAME_OWNERS):
+            return None
+        from .placement import CORE_STRUCTS
+        sd = self.struct_of(s)
+        if s in CORE_STRUCTS or sd is None or \
+                os.path.dirname(os.path.normpath(sd.file)) != \
+                os.path.dirname(os.path.normpath(c.file)):
+            return None
+        files = sorted(f for f in self.texts if self.v.mine(c, f))
+        k = (s, fld, tuple(files))
+        if k not in self.cache:
+            self.cache[k] = self._holds(s, fld, files)
+        return self.cache[k]
+
+    def why_not(self, c: Call, nm: "Name") -> str:
+        """Why the field that call c's name reads is not shown to hold
+        a device's own name: its first store that is not a copy of one,
+        or ""."""
+        if nm.kind != INST or ":" not in nm.key:
+            return ""
+        s, _, fld = nm.key.partition(":")
+        if "." in fld or self.struct_of(s) is None:
+            return ""
+        files = sorted(f for f in self.texts if self.v.mine(c, f))
+        for what, e, f, line in self.stores(s, fld, files):
+            if what == "alloc":
+                continue
+            if what != "copy" or self.dev_key(e, f, line) is None:
+                return "%s:%d stores %s into struct %s's %s, which is " \
+                    "not a whole copy of the name of the device a probe " \
+                    "was handed" % (f, line, e, s, fld)
+        return ""
+
+    def _bus_name(self, files: List[str]):
+        """The bus of a USB host controller is named by the name its
+        driver hands to usb_create_hcd() (the core stores it into
+        hcd->self.bus_name and nowhere else): when every such call and
+        every store into a bus_name in the driver's files hand the name
+        of the device the function was handed (dev_name(&pdev->dev) in
+        probe), hcd->self.bus_name is that device's name."""
+        keys, wheres = set(), []
+        for f in files:
+            text = self.texts[f]
+            for m in CALL.finditer(text):
+                if m.group(1) not in ("usb_create_hcd",
+                                      "usb_create_shared_hcd"):
+                    continue
+                args = split_args(call_args(text, m.end()))
+                line = text.count("\n", 0, m.start()) + 1
+                key = self.dev_key(args[2], f, line) \
+                    if len(args) > 2 else None
+                if key is None:
+                    return None
+                keys.add(key)
+                wheres.append("%s() at %s:%d" % (m.group(1), f, line))
+            for m in STORE.finditer(text):
+                if m.group(1) == "bus_name":
+                    return None
+        if len(keys) != 1:
+            return None
+        return keys.pop(), ", ".join(wheres), None
+
+    def _holds(self, s: str, fld: str, files: List[str]):
+        keys, wheres = set(), []
+        for what, e, f, line in self.stores(s, fld, files):
+            if what == "alloc":
+                continue
+            key = self.dev_key(e, f, line) if what == "copy" else None
+            if key is None:
+                return None
+            keys.add(key)
+            wheres.append("%s:%d" % (f, line))
+        if len(keys) != 1:
+            return None
+        return keys.pop(), ", ".join(sorted(set(wheres))), s

@@ -45,6 +45,11 @@ REMOVE_MOVED = ("- FR(X);\n"
                 "- pm_qos_remove_requirement@P(C, N);\n"
                 "+ pm_qos_remove_request(H);\n"
                 "+ FR(X);\n")
+# A remove a few statements after the free of its holder, none of which
+# uses the request: the remove goes right before the free.
+REMOVE_GAP_FREE = ("+ pm_qos_remove_request(H);\n"
+                   "  FR@F(X);\n")
+REMOVE_GAP_CALL = "- pm_qos_remove_requirement@P(C, N);\n"
 # A remove right before the free of its holder: the handle goes with it.
 REMOVE_FREED = ("- pm_qos_remove_requirement@P(C, N);\n"
                 "+ pm_qos_remove_request(H);\n")
@@ -98,9 +103,11 @@ def pass2(d) -> Tuple[str, List[str]]:
         if not r.ok:
             continue
         for c in r.calls:
+            gap = r.gaps.get(c.key)
             sig = (c.fn, c.form, r.guard.get(c.key, False), c.branch,
-                   r.handles[c.key], c.key in r.moved,
-                   r.nonull.get(c.key, False))
+                   r.handles[c.key], c.key in r.moved and not gap,
+                   r.nonull.get(c.key, False),
+                   (c.file, gap[0]) if gap else None)
             groups.setdefault(sig, []).append(c.key)
             files.add(c.unit)
     readers = sorted(d.readers)
@@ -122,7 +129,9 @@ def pass2(d) -> Tuple[str, List[str]]:
             "def reader(p):",
             "    return key(p) in READERS", "",
             "def infile(p, f):",
-            "    return key(p)[0] == f", ""]
+            "    return key(p)[0] == f", "",
+            "def atline(p, f, n):",
+            "    return key(p)[0] == f and key(p)[1] == n", ""]
     # Where each static handle goes: the first function of its file that
     # uses it, found before any rule changes that function (a position
     # in a changed function no longer names its file).
@@ -142,7 +151,7 @@ def pass2(d) -> Tuple[str, List[str]]:
                 "fn@ps(...) { ... }", ""]
     # One rule for every call: once a rule has changed a function, the
     # later rules no longer see the positions of pass 1.
-    moved = any(sig[5] for i, sig in names)
+    moved = any(sig[5] or sig[7] for i, sig in names)
     out += ["@convert disable neg_if@",
             "expression C, N, V, E%s;" % (", X" if moved else "")]
     if moved:
@@ -151,11 +160,22 @@ def pass2(d) -> Tuple[str, List[str]]:
     for i, sig in names:
         out.append("position p%d : script:python () { at(p%d, %d) };"
                    % (i, i, i))
+        if sig[7]:
+            out.append("position f%d : script:python () "
+                       "{ atline(f%d, \"%s\", %d) };" % (i, i, sig[7][0],
+                                                         sig[7][1]))
     if readers:
         out.append("position pr : script:python () { reader(pr) };")
     out += ["@@", "("]
     alts = []
-    for i, (fn, form, guard, br, h, mv, nn) in names:
+    for i, (fn, form, guard, br, h, mv, nn, gap) in names:
+        if gap:
+            # a remove some statements after the free of its holder:
+            # the free gets the remove before it, the old call goes
+            alts.append(REMOVE_GAP_FREE.replace("H", h)
+                        .replace("@F", "@f%d" % i))
+            alts.append(REMOVE_GAP_CALL.replace("@P", "@p%d" % i))
+            continue
         for t in branch_text(fn, form, guard, br, h, mv, nn):
             alts.append(t.replace("@P", "@p%d" % i))
     if readers:

@@ -51,6 +51,7 @@ instance the driver reaches from the device that owns the name.
 """
 
 import os
+import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from .callgraph import DEVICE_STRUCTS
@@ -84,8 +85,60 @@ PRIV_GETTERS = {
     "spi_get_drvdata", "amba_get_drvdata", "sdio_get_drvdata", "mmc_priv",
     "snd_soc_card_get_drvdata", "input_get_drvdata", "video_get_drvdata",
     "hcd_to_ehci", "wiphy_priv", "snd_pcm_substream_chip",
-    "snd_card_chip", "container_of",
+    "snd_card_chip", "container_of", "hcd_priv",
 }
+
+# Getters whose structure lives inside the object they are handed (its
+# private area): freeing that object frees the structure too.
+EMBEDDED_GETTERS = {"netdev_priv", "hcd_to_ehci", "mmc_priv", "wiphy_priv",
+                    "hcd_priv"}
+
+# A driver's own accessor of the private area of a usb_hcd, one return
+# statement: static inline struct foo *hcd_to_foo(struct usb_hcd *hcd)
+# { return (struct foo *) (hcd->hcd_priv); }, or of netdev_priv() and
+# the other getters of the private area.
+ACCESSOR = re.compile(
+    r'\bstruct\s+(\w+)\s*\*\s*(\w+)\s*\(\s*(?:const\s+)?struct\s+\w+'
+    r'\s*\*\s*(\w+)\s*\)\s*\{\s*return\s*(?:\(\s*(?:struct\s+\1|void)'
+    r'\s*\*\s*\)\s*)?\(?\s*(?:\3\s*->\s*(hcd_priv)|(%s)\s*\(\s*\3\s*\))'
+    r'\s*\)?\s*;\s*\}' % "|".join(sorted(EMBEDDED_GETTERS - {"hcd_priv"})))
+
+
+def accessors(units: Dict[str, UnitFacts], texts: Dict[str, str]
+              ) -> Dict[Tuple[str, str], str]:
+    """The structures the driver reaches through its own accessor of a
+    private area (ACCESSOR): each (function, variable) assigned from one
+    (x = hcd_to_foo(hcd)) is recorded in its unit's srcs as "hcd_priv"
+    (or the getter the accessor wraps), so that the structure counts as
+    the driver's own per-instance state.  Returns {(function, variable):
+    the variable it was reached from} (hcd for x), whose free frees it
+    too."""
+    derived: Dict[Tuple[str, str], str] = {}
+    for u, F in sorted(units.items()):
+        text = texts.get(u)
+        if text is None:
+            continue
+        acc = {m.group(2): m.group(4) or m.group(5)
+               for m in ACCESSOR.finditer(text)}
+        starts = sorted((ln, fn) for fn, (f, ln) in F.funcs.items()
+                        if f == u)
+        if not starts:
+            continue
+        lines = text.split("\n")
+        for i, (ln, fn) in enumerate(starts):
+            end = starts[i + 1][0] - 1 if i + 1 < len(starts) else \
+                len(lines)
+            body = "\n".join(lines[ln - 1:end])
+            for m in re.finditer(r'\b(\w+)\s*=\s*(\w+)\s*\(\s*&?\s*(\w+)'
+                                 r'\s*\)', body):
+                var, g, arg = m.groups()
+                how = acc.get(g) or (g if g in EMBEDDED_GETTERS else None)
+                if how is None:
+                    continue
+                F.srcs.setdefault((fn, var), how)
+                derived[(fn, var)] = arg
+    return derived
+
 
 # A structure, by its name and the file that defines it.
 SKey = Tuple[str, str]

@@ -120,7 +120,29 @@ def converted_text(d, r: Request, c: Call):
                          " and ".join(r.flag_peers),
                          "s" if len(r.flag_peers) == 1 else "",
                          "its" if len(r.flag_peers) == 1 else "their"))
-    if c.key in r.moved:
+    dn = [x for x in r.calls if x.key in getattr(d, "devname", {})]
+    if dn:
+        x = dn[0]
+        read, wheres, st = d.devname[x.key]
+        same = [y for y in r.calls if y.key not in d.devname]
+        if st:
+            notes.append("%s holds the device's name%s: the stores into "
+                         "struct %s's %s copy it (%s)" % (
+                             read.shown, ", as %s" %
+                             d.names[same[0].key].shown if same else "",
+                             st, read.key.split(":")[-1], wheres))
+        else:
+            notes.append("%s holds the device's name%s: %s names the bus "
+                         "by it" % (read.shown, ", as %s" %
+                                    d.names[same[0].key].shown
+                                    if same else "", wheres))
+    if c.key in r.gaps:
+        calls = r.gaps[c.key][1]
+        notes.append("moved before the %s, which frees its holder; %s" % (
+            r.moved[c.key], "what ran between them (%s) does not use the "
+            "request" % ", ".join(calls) if calls else
+            "nothing between them uses the request"))
+    elif c.key in r.moved:
         notes.append("moved before the %s, which frees its holder and was "
                      "the statement right before it" % r.moved[c.key])
     if c.fn == ADD and len(r.adds) > 1:

@@ -29,7 +29,8 @@ from . import archinc
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
-from .naming import Values, name_handles, siblings, split_args
+from .naming import Values, name_handles, object_files, siblings, \
+    split_args
 from .pass2 import pass2
 from .report import (reason_counts, report_lines, sibling_warnings,
                      sites_of, unparsed)
@@ -333,6 +334,13 @@ def plan(o: Options, files: List[str], facts_text: str,
         for h in hs:
             if h not in given and not os.path.isabs(h):
                 given[h] = read(os.path.join(o.dir, h))
+    # the files built into the same object as a candidate file store
+    # into its fields too, though they call no pm_qos function
+    mk: Dict[str, Dict[str, str]] = {}
+    for f in files:
+        for g in object_files(o.dir, f, mk):
+            if g not in given:
+                given[g] = read(os.path.join(o.dir, g))
     values = Values(o.dir, given, units, closure)
     archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
                 for f in set(o.archdirs) | set(o.archhdrs)}

@@ -338,6 +338,40 @@ class Values(unittest.TestCase):
             self.assertEqual(kinds, {"label": ["lit"], "tag": ["dev"],
                                      "who": ["any"]})
 
+    def test_object_files(self):
+        import tempfile
+        from pmqos.naming import object_files
+        with tempfile.TemporaryDirectory() as top:
+            os.makedirs(os.path.join(top, "d"))
+            with open(os.path.join(top, "d", "Makefile"), "w") as fh:
+                fh.write("obj-m += drv.o e.o\ndrv-objs := a.o b.o\n")
+            for f in ("a.c", "b.c", "e.c"):
+                open(os.path.join(top, "d", f), "w").close()
+            self.assertEqual(object_files(top, "d/a.c", {}),
+                             ["d/a.c", "d/b.c"])
+            self.assertEqual(object_files(top, "d/e.c", {}), ["d/e.c"])
+            self.assertEqual(object_files(top, "d/z.c", {}), ["d/z.c"])
+
+    def test_store_targets(self):
+        from pmqos.naming import decl_type, dup_source, init_type
+        t = ("static struct i2c_adapter tmpl = {\n\t.name = \"x\",\n};\n"
+             "static struct platform_driver drv = {\n"
+             "\t.driver = { .name = \"y\" },\n};\n")
+        self.assertEqual(init_type(t, t.index(".name")), ("i2c_adapter",
+                                                          False))
+        self.assertEqual(init_type(t, t.rindex(".name")),
+                         ("platform_driver", True))
+        self.assertIsNone(init_type("int f(void) {\n\tp.name = 0;",
+                                    20))
+        self.assertEqual(decl_type("int f(struct port *p)", "p"), "port")
+        # declared in a list too: not known
+        self.assertIsNone(decl_type("struct a *x, *p; struct b *p;", "p"))
+        self.assertEqual(dup_source("kstrdup(pdev->name,GFP_KERNEL)"),
+                         "pdev->name")
+        self.assertEqual(dup_source("devm_kstrdup(&pdev->dev,pdev->name,"
+                                    "GFP_KERNEL)"), "pdev->name")
+        self.assertIsNone(dup_source("kstrndup(pdev->name,4,GFP_KERNEL)"))
+
 
 class ArchIncludeTest(unittest.TestCase):
     """archinc: the machine include directories of a file, from the
