@@ -71,6 +71,7 @@ class Reason(Enum):
     USE_AFTER_FREE = "a call after its holder is freed"
     VERSION_GUARD = "under a kernel version guard"
     NOT_PARSED = "spatch did not see the call"
+    NOT_BUILT = "under #if 0, never built"
     OUTSIDE_CALL = "a call outside the files given names it"
     UNPARSED_CALL = "a call that spatch could not parse may name it"
     CONFLICT = "in a file with unresolved merge-conflict markers"

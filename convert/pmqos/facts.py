@@ -466,6 +466,34 @@ def version_guarded(text: str) -> Dict[int, int]:
     return out
 
 
+IF0 = re.compile(r'^\s*0\s*(?:/\*.*\*/\s*|//.*)?$')
+
+
+def dead_lines(text: str) -> Dict[int, int]:
+    """{line: line of its #if 0} for the lines no build compiles: the
+    first branch of an #if 0 (up to its #elif, #else or #endif)."""
+    out: Dict[int, int] = {}
+    stack: List[Tuple[int, bool]] = []
+    for i, ln in enumerate(text.split("\n")):
+        m = CPP.match(ln)
+        if m:
+            d, rest = m.group(1), m.group(2)
+            if d == "if":
+                stack.append((i + 1, bool(IF0.match(rest))))
+            elif d in ("ifdef", "ifndef"):
+                stack.append((i + 1, False))
+            elif d in ("elif", "else") and stack:
+                stack[-1] = (stack[-1][0], False)
+            elif d == "endif" and stack:
+                stack.pop()
+            continue
+        for ln0, dead in stack:
+            if dead:
+                out[i + 1] = ln0
+                break
+    return out
+
+
 API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
                       r'pm_qos_requirement)\s*\(')
 

@@ -11,7 +11,8 @@ JSON (pmqos-convert --json FILE; version 1, read by convert/corpus-eval):
    "changed_files": [PATH, ...]}
 
 Every call of the old API in the candidate files is one site: what pass 1
-did not see (a call spatch could not parse) is reported as NOT_PARSED.
+did not see is reported as NOT_PARSED (a call spatch could not parse), or
+NOT_BUILT (a call under #if 0, which blocks no request).
 "related" lists the other calls of the site's request (the same class
 and name, or a name that may alias it): the calls its decision rests on,
 which convert/pmqos/determinism.py reads.
@@ -20,7 +21,7 @@ which convert/pmqos/determinism.py reads.
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from .facts import ADD, READER, REMOVE, UPDATE, Call
+from .facts import ADD, READER, REMOVE, UPDATE, Call, dead_lines
 from .decision import Reason, Request
 
 NEW = {ADD: "pm_qos_add_request", UPDATE: "pm_qos_update_request",
@@ -190,6 +191,7 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
     fn_kind = {ADD: "add", UPDATE: "update", REMOVE: "remove",
                READER: "read"}
     for f in sorted(texts):
+        dead = dead_lines(texts[f])
         for (line, fn, args) in api_lines(texts[f]):
             if (f, line) in seen:
                 continue
@@ -198,6 +200,16 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
             s = Site(f, line, 0, fn_kind[fn], parts[0] if parts else "",
                      parts[1] if len(parts) > 1 and fn != READER else "",
                      fn == READER and False, Reason.NOT_PARSED)
+            if line in dead:
+                s.reason = Reason.NOT_BUILT
+                s.detail = ("%s() is under the #if 0 at %s:%d, which no "
+                            "build compiles: nothing calls it; convert it "
+                            "by hand if the block is ever enabled" % (
+                                fn, f, dead[line]))
+                s.text = "not converted: %s: %s" % (s.reason.value,
+                                                    s.detail)
+                sites[(f, line, 0)] = s
+                continue
             s.detail = ("spatch did not parse the function around %s() "
                         "(a macro, an unknown type or a conditional it "
                         "could not follow): convert by hand" % fn)

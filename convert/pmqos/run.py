@@ -292,13 +292,15 @@ def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
     that pass 1 did not see: found in the text (facts.api_lines), each
     as a Call of its file without a function, for Decider.check_unseen
     (a call that does not split into class and name is one of no
-    class, and blocks nothing: its site is reported all the same)."""
+    class, and blocks nothing: its site is reported all the same; nor
+    does a call under #if 0, which no build compiles)."""
     seen = {(c.file, c.line) for F in units.values()
             for c in list(F.calls.values()) + list(F.readers.values())}
     out = []
     for f in sorted(texts):
+        dead = facts_mod.dead_lines(texts[f])
         for line, fn, args in facts_mod.api_lines(texts[f]):
-            if (f, line) in seen or fn == facts_mod.READER:
+            if (f, line) in seen or fn == facts_mod.READER or line in dead:
                 continue
             a = split_args(args)
             if len(a) < 2:

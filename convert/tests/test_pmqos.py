@@ -110,6 +110,17 @@ class Names(unittest.TestCase):
         self.assertEqual(g[6], 1)
         self.assertEqual(g[9], 8)
 
+    def test_dead_lines(self):
+        # the lines (directives aside) of the first branch of an #if 0,
+        # nested or not; not its #else, nor #ifdef, nor #if 0 || X
+        t = ("#if 0 /* old */\na();\n#ifdef X\nb();\n#endif\n#else\n"
+             "c();\n#endif\n#ifdef Y\n#if 0\nd();\n#endif\ne();\n"
+             "#endif\n#if 0 || defined(Z)\nf();\n#endif\n")
+        g = F.dead_lines(t)
+        self.assertEqual(sorted(g), [2, 4, 11])
+        self.assertEqual(g[4], 1)
+        self.assertEqual(g[11], 10)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
