@@ -12,7 +12,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 ADD = "pm_qos_add_requirement"
 UPDATE = "pm_qos_update_requirement"
@@ -433,37 +433,53 @@ VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION|'
 CPP = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$')
 
 
-def version_guarded(text: str) -> Dict[int, int]:
-    """{line: line of its #if} for the lines under a conditional on the
-    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
-    HAVE_PM_QOS_REQUEST_LIST), in any branch."""
-    out: Dict[int, int] = {}
-    stack: List[Tuple[int, bool]] = []
+def cpp_lines(text: str) -> Iterator[Tuple[int, Optional[str], str]]:
+    """(line, directive, rest) for each logical line of text (a line
+    continued by a backslash is one, at its first line): directive is
+    if/ifdef/ifndef/elif/else/endif, or None for a line of code."""
     lines = text.split("\n")
     i = 0
     while i < len(lines):
-        ln = lines[i]
-        start = i
+        ln, start = lines[i], i
         while ln.endswith("\\") and i + 1 < len(lines):
             i += 1
             ln = ln[:-1] + lines[i]
         m = CPP.match(ln)
-        if m:
-            d, rest = m.group(1), m.group(2)
-            if d in ("if", "ifdef", "ifndef"):
-                stack.append((start + 1, bool(VERSION_COND.search(rest))))
-            elif d == "elif" and stack:
-                ln0, v = stack[-1]
-                stack[-1] = (ln0, v or bool(VERSION_COND.search(rest)))
-            elif d == "endif" and stack:
-                stack.pop()
-        else:
+        yield (start + 1, m.group(1), m.group(2)) if m else \
+            (start + 1, None, ln)
+        i += 1
+
+
+def cond_lines(text: str, opens, elif_keeps: bool) -> Dict[int, int]:
+    """{line: line of its #if} for the lines of code under a conditional
+    that opens(directive, rest) marks; with elif_keeps, an #elif that
+    opens() marks also marks its branch and a marked #if stays marked in
+    every branch, else #elif and #else end the marked branch."""
+    out: Dict[int, int] = {}
+    stack: List[Tuple[int, bool]] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            stack.append((line, opens(d, rest)))
+        elif d in ("elif", "else") and stack:
+            ln0, v = stack[-1]
+            stack[-1] = (ln0, (v or (d == "elif" and opens("if", rest)))
+                         if elif_keeps else False)
+        elif d == "endif" and stack:
+            stack.pop()
+        elif d is None:
             for ln0, v in stack:
                 if v:
-                    out[start + 1] = ln0
+                    out[line] = ln0
                     break
-        i += 1
     return out
+
+
+def version_guarded(text: str) -> Dict[int, int]:
+    """{line: line of its #if} for the lines under a conditional on the
+    kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
+    HAVE_PM_QOS_REQUEST_LIST), in any branch."""
+    return cond_lines(text, lambda d, rest: bool(VERSION_COND.search(rest)),
+                      True)
 
 
 IF0 = re.compile(r'^\s*0\s*(?:/\*.*\*/\s*|//.*)?$')
@@ -472,26 +488,8 @@ IF0 = re.compile(r'^\s*0\s*(?:/\*.*\*/\s*|//.*)?$')
 def dead_lines(text: str) -> Dict[int, int]:
     """{line: line of its #if 0} for the lines no build compiles: the
     first branch of an #if 0 (up to its #elif, #else or #endif)."""
-    out: Dict[int, int] = {}
-    stack: List[Tuple[int, bool]] = []
-    for i, ln in enumerate(text.split("\n")):
-        m = CPP.match(ln)
-        if m:
-            d, rest = m.group(1), m.group(2)
-            if d == "if":
-                stack.append((i + 1, bool(IF0.match(rest))))
-            elif d in ("ifdef", "ifndef"):
-                stack.append((i + 1, False))
-            elif d in ("elif", "else") and stack:
-                stack[-1] = (stack[-1][0], False)
-            elif d == "endif" and stack:
-                stack.pop()
-            continue
-        for ln0, dead in stack:
-            if dead:
-                out[i + 1] = ln0
-                break
-    return out
+    return cond_lines(text, lambda d, rest: d == "if" and
+                      bool(IF0.match(rest)), False)
 
 
 API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'

@@ -121,7 +121,7 @@ def converted_text(d, r: Request, c: Call):
                          " and ".join(r.flag_peers),
                          "s" if len(r.flag_peers) == 1 else "",
                          "its" if len(r.flag_peers) == 1 else "their"))
-    dn = [x for x in r.calls if x.key in getattr(d, "devname", {})]
+    dn = [x for x in r.calls if x.key in d.devname]
     if dn:
         x = dn[0]
         read, wheres, st = d.devname[x.key]
