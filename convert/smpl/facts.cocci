@@ -50,7 +50,22 @@ def known(g):
 // Which calls take a lock (or turn interrupts or preemption off) and
 // which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
 // UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
-from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS
+from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS, RUN_ONCE_MACROS
+
+// The functions of the file that add a request (radd), and those that an
+// initcall macro names (initcall): the rules of "run once" look at those
+// only (rcbv, rpre).
+ADDERS = set()
+RUN_ONCE = set()
+
+def unit_of(f):
+	return ((cocci.files() or [""])[0], str(f))
+
+def adder(f):
+	return unit_of(f) in ADDERS
+
+def run_once(f):
+	return unit_of(f) in RUN_ONCE
 
 def is_lock(f):
 	return f in LOCK_CALLS
@@ -739,6 +754,11 @@ position a;
 @@
 pm_qos_add_requirement@a(C, N, ...)
 
+@script:python@
+a << radd.a;
+@@
+ADDERS.add(unit_of(a[0].current_element))
+
 @rseen exists@
 expression radd.C, radd.N;
 position radd.a;
@@ -789,7 +809,7 @@ q << rbad1.q;
 emit("rbad", b, start=int(q[0].line))
 
 // The clearing statement of a flag: exactly the remove and the store.
-@rclr@
+@rclr depends on radd@
 identifier F;
 expression C, N, Z;
 position p, z;
@@ -850,7 +870,7 @@ emit("fbad", b, clear=[int(p[0].line), int(p[0].column)],
 
 // An add followed at once by a constant store into a flag: the flag is
 // set whenever the request is live.
-@rset@
+@rset depends on radd@
 expression C, N, E, K;
 identifier F;
 position a, z;
@@ -966,6 +986,8 @@ f << initcall.f;
 m << initcall.m;
 @@
 emit("initcall", name=str(f), macro=str(m))
+if str(m) in RUN_ONCE_MACROS:
+	RUN_ONCE.add(unit_of(f))
 
 @ops@
 identifier sv, fl, f;
@@ -1077,11 +1099,16 @@ emit("locked", p, callee=str(g))
 CBVARS = set()
 
 def cbvar(v):
-	return str(v) in CBVARS
+	return unit_of(v) in CBVARS
 
-@rcbv@
+@rinit@
+identifier f : script:python () { run_once(f) and adder(f) };
+@@
+f(...) { ... }
+
+@rcbv depends on rinit@
 identifier sv, fl;
-identifier g : script:python () { known(g) };
+identifier g : script:python () { adder(g) };
 type T;
 position p;
 @@
@@ -1096,10 +1123,10 @@ sv << rcbv.sv;
 p << rcbv.p;
 @@
 if p[0].current_element in ("something_else", str(sv)):
-	CBVARS.add(str(sv))
+	CBVARS.add(unit_of(sv))
 	emit("cbvar", p, var=str(sv))
 
-@rcbref@
+@rcbref depends on rcbv@
 identifier sv : script:python () { cbvar(sv) };
 position r;
 @@
@@ -1111,11 +1138,11 @@ r << rcbref.r;
 @@
 emit("cbref", r, var=str(sv))
 
-@rpre exists@
+@rpre depends on rcbv exists@
 expression radd.C, radd.N;
 identifier sv : script:python () { cbvar(sv) };
 position r;
-identifier f;
+identifier f : script:python () { run_once(f) };
 @@
 f(...) {
 ... when != pm_qos_add_requirement(C, N, ...)
