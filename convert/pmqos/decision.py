@@ -510,6 +510,14 @@ class Decider:
                         if not v:
                             return False
                         svs.add(v)
+                    # named nowhere else: its definition, the calls of
+                    # it, those variables' initialisers
+                    calls = {(e.file, e.caller, e.line)
+                             for e in F.edges.values() if e.callee == fn}
+                    if not F.frefs.get(fn) or any(
+                            x[1] != fn and x[1] not in svs and x not in calls
+                            for x in F.frefs[fn]):
+                        return False
                 todo += [c for (c, ln, f) in g.callers.get(fn, [])]
         for sv in sorted(svs):
             if sv not in F.cbvars or \

@@ -178,6 +178,9 @@ class UnitFacts:
     cbrefs: Dict[str, Set[Tuple[str, str, int]]] = field(
         default_factory=dict)
     rpre: Set[Tuple[str, str, str, str, str]] = field(default_factory=set)
+    # {function that adds: {(file, func, line)}} of the places naming it
+    frefs: Dict[str, Set[Tuple[str, str, int]]] = field(
+        default_factory=dict)
     # the statements if (F) { remove(C, N); F = Z; }: (file, func, line,
     # column, F, C, N, Z, (line, column) of the store)
     clears: List[tuple] = field(default_factory=list)
@@ -364,6 +367,10 @@ class UnitFacts:
 
     def _f_cbref(self, d):
         self.cbrefs.setdefault(d["var"], set()).add(
+            (relpath(d["file"]), d["fun"], d["line"]))
+
+    def _f_fref(self, d):
+        self.frefs.setdefault(d["var"], set()).add(
             (relpath(d["file"]), d["fun"], d["line"]))
 
     def _f_rpre(self, d):

@@ -1138,6 +1138,21 @@ r << rcbref.r;
 @@
 emit("cbref", r, var=str(sv))
 
+// Every place that names a function that adds, in such a file: one
+// that is neither its definition, nor a call, nor the initialiser of
+// such a variable may hand it over otherwise (hook = f;).
+@rfref depends on rcbv@
+identifier g : script:python () { adder(g) };
+position r;
+@@
+g@r
+
+@script:python@
+g << rfref.g;
+r << rfref.r;
+@@
+emit("fref", r, var=str(g))
+
 @rpre depends on rcbv exists@
 expression radd.C, radd.N;
 identifier sv : script:python () { cbvar(sv) };
