@@ -320,6 +320,18 @@ class Determinism(unittest.TestCase):
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
+    def test_string_args(self):
+        from pmqos.naming import string_args
+        a = ["p->index", "p->tag", "dev_name(&pdev->dev)", "w", "s"]
+        self.assertEqual(string_args('"Q%d-%c"', a), [])
+        self.assertEqual(string_args('"Q%d-%s"', a), ["p->tag"])
+        self.assertEqual(string_args('"%lu%%s:%s"', a), ["p->tag"])
+        self.assertEqual(string_args('"%*d%.*s"', a),
+                         ["w"])
+        self.assertEqual(string_args('"%02x" "-%s"', a), ["p->tag"])
+        # a conversion not known: every argument may print a name
+        self.assertEqual(string_args('"%d%f"', a), a)
+
     def test_may_equal(self):
         from pmqos.naming import may_equal
         self.assertTrue(may_equal(("lit", '"eth0"'), ("fmt", '"eth%d"')))
