@@ -897,7 +897,13 @@ class DevNames:
                 return None
             t, nested = it
             return t if not nested else "?" + t
-        m = BASE.search(before)
+        # BASE matches only word characters, blanks, "->" and "." up to
+        # the end: search the tail made of those alone (the same match)
+        i = len(before)
+        while i > 0 and (before[i - 1].isalnum() or before[i - 1] in
+                         "_.->\t\n\r "):
+            i -= 1
+        m = BASE.search(before, i)
         if not m:
             return None
         if f not in self.decls:
