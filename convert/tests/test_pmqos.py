@@ -320,6 +320,44 @@ class Determinism(unittest.TestCase):
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
+    def test_old_kernel_lines(self):
+        t = "\n".join([
+            "#if (LINUX_VERSION_CODE <= KERNEL_VERSION(2,6,34))",   # 1
+            "pm_qos_requirement(PM_QOS_CPU_DMA_LATENCY);",
+            "#endif",
+            "#ifdef HAVE_PM_QOS_REQUEST_LIST_NEW",                  # 4
+            "b();",
+            "#elif defined(HAVE_PM_QOS_REQUEST_LIST)",
+            "c();",
+            "#else",
+            "d();",                                                 # 9
+            "#endif",
+            "#if LINUX_VERSION_CODE >= KERNEL_VERSION(2,6,35) && X",
+            "e();",
+            "#else",
+            "f();",                                                 # 14
+            "#endif",
+            "#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,36)",
+            "g();",
+            "#endif",
+            "#if !(LINUX_VERSION_CODE > KERNEL_VERSION(2,6,34)) && Y",
+            "h();",                                                 # 20
+            "#endif"])
+        k = "\n".join([
+            "#if ( LINUX_VERSION_CODE < KERNEL_VERSION(2,6,35) )",
+            "#define OTHER",
+            "#else /* < 2.6.35 */",
+            "#define HAVE_PM_QOS_REQUEST_LIST",
+            "#endif"])
+        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k})["a.c"],
+                         {2: 1, 9: 4, 20: 19})
+        # the feature macro unseen, or defined for old kernels too
+        self.assertEqual(F.old_kernel_lines({"a.c": t})["a.c"],
+                         {2: 1, 20: 19})
+        k2 = k + "\n#define HAVE_PM_QOS_REQUEST_LIST\n"
+        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k2})["a.c"],
+                         {2: 1, 20: 19})
+
     def test_string_args(self):
         from pmqos.naming import string_args
         a = ["p->index", "p->tag", "dev_name(&pdev->dev)", "w", "s"]
