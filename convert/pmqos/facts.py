@@ -635,6 +635,12 @@ def api_lines(text: str) -> List[Tuple[int, str, str]]:
                   lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
                   flags=re.S)
     for m in API_CALL.finditer(text):
+        # a definition, a prototype or a #define of the function (a type
+        # or "define" before its name) is no call
+        w = re.search(r'\b(\w+)\s*$', text[max(0, m.start() - 80):
+                                           m.start()])
+        if w and w.group(1) not in ("return", "else", "do", "case"):
+            continue
         line = text.count("\n", 0, m.start()) + 1
         depth, j = 1, m.end()
         while j < len(text) and depth:

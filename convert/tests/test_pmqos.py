@@ -128,6 +128,15 @@ class Names(unittest.TestCase):
         self.assertEqual(F.api_lines(t),
                          [(3, F.UPDATE, "C, N, 3")])
 
+    def test_api_lines_skip_definitions(self):
+        t = "int pm_qos_add_requirement(int c, char *n, s32 v);\n" \
+            "void\npm_qos_remove_requirement(int c, char *n)\n{\n}\n" \
+            "#define pm_qos_requirement(c) 0\n" \
+            "\treturn pm_qos_update_requirement(C, N, 3);\n" \
+            "\telse pm_qos_remove_requirement(C, N);\n" \
+            "\tx = y + pm_qos_requirement(C);\n"
+        self.assertEqual([x[0] for x in F.api_lines(t)], [7, 8, 9])
+
 
 class Rules(unittest.TestCase):
     def reason(self, d):
