@@ -624,6 +624,26 @@ API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
                       r'pm_qos_requirement)\s*\(')
 
 
+def declared(text: str, i: int) -> bool:
+    """The name at i is declared, not called: #define NAME, or a type
+    before it (a definition or a prototype), the token before it found
+    on its line or the lines above, skipping blank and directive
+    lines."""
+    ls = text.rfind("\n", 0, i) + 1
+    back = text[ls:i]
+    if re.match(r'\s*#', back):
+        return bool(re.match(r'\s*#\s*define\s*$', back))
+    for _ in range(20):
+        if back.strip() or ls == 0:
+            break
+        k = text.rfind("\n", 0, ls - 1) + 1
+        ln, ls = text[k:ls - 1], k
+        if not re.match(r'\s*#', ln):
+            back = ln
+    w = re.search(r'\b(\w+)\s*$', back)
+    return bool(w) and w.group(1) not in ("return", "else", "do", "case")
+
+
 def api_lines(text: str) -> List[Tuple[int, str, str]]:
     """(line, function, argument text) of every call of the old API in
     text, found without parsing (comments and string literals blanked):
@@ -635,11 +655,7 @@ def api_lines(text: str) -> List[Tuple[int, str, str]]:
                   lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
                   flags=re.S)
     for m in API_CALL.finditer(text):
-        # a definition, a prototype or a #define of the function (a type
-        # or "define" before its name) is no call
-        w = re.search(r'\b(\w+)\s*$', text[max(0, m.start() - 80):
-                                           m.start()])
-        if w and w.group(1) not in ("return", "else", "do", "case"):
+        if declared(text, m.start()):
             continue
         line = text.count("\n", 0, m.start()) + 1
         depth, j = 1, m.end()

@@ -134,8 +134,12 @@ class Names(unittest.TestCase):
             "#define pm_qos_requirement(c) 0\n" \
             "\treturn pm_qos_update_requirement(C, N, 3);\n" \
             "\telse pm_qos_remove_requirement(C, N);\n" \
-            "\tx = y + pm_qos_requirement(C);\n"
-        self.assertEqual([x[0] for x in F.api_lines(t)], [7, 8, 9])
+            "\tx = y + pm_qos_requirement(C);\n" \
+            "#else\n\tif (on) {\n#endif\n\n" \
+            "\t\tpm_qos_update_requirement(C, N, 4);\n" \
+            "#ifdef X\nstatic int\n#endif\n" \
+            "pm_qos_requirement(int c)\n"
+        self.assertEqual([x[0] for x in F.api_lines(t)], [7, 8, 9, 14])
 
 
 class Rules(unittest.TestCase):
