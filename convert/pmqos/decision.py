@@ -71,6 +71,7 @@ class Reason(Enum):
     RESULT_USED = "result used in an expression"
     USE_AFTER_FREE = "a call after its holder is freed"
     VERSION_GUARD = "under a kernel version guard"
+    OLD_KERNEL = "built only for kernels before 2.6.35"
     NOT_PARSED = "spatch did not see the call"
     NOT_BUILT = "under #if 0, never built"
     OUTSIDE_CALL = "a call outside the files given names it"
@@ -120,7 +121,8 @@ class Decider:
                  values: Optional[Values] = None,
                  archdirs: Optional[Dict[str, List[str]]] = None,
                  unseen: Optional[List[Call]] = None,
-                 conflicts: Optional[Dict[str, int]] = None):
+                 conflicts: Optional[Dict[str, int]] = None,
+                 old: Optional[Dict[str, Dict[int, int]]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
@@ -131,8 +133,11 @@ class Decider:
         headers may declare the driver's own structure.  unseen: the
         calls of the old API in the files given that pass 1 did not see
         (a function spatch could not parse), as Calls without a
-        function (check_unseen)."""
+        function (check_unseen).  old: {file: {line: line of its #if}}
+        of the lines only kernels before 2.6.35 build
+        (facts.old_kernel_lines)."""
         self.unseen = unseen or []
+        self.old = old or {}
         # {file: line of its first merge-conflict marker} (check_conflict)
         self.conflicts = conflicts or {}
         self.outside = outside
@@ -725,7 +730,21 @@ class Decider:
 
     def check_guard(self, r: Request) -> None:
         """Calls under #if LINUX_VERSION_CODE are reported: converted, the
-        branch for old kernels no longer builds there."""
+        branch for old kernels no longer builds there.  When every call
+        is in a branch that only kernels before 2.6.35 build, the old API
+        is the one those kernels have: left as it is (OLD_KERNEL)."""
+        olds = [(c, self.old.get(c.file, {}).get(c.line)) for c in r.calls]
+        if all(ln for c, ln in olds):
+            c, ln = olds[0]
+            self.report(r, Reason.OLD_KERNEL,
+                        "%s under a test of the kernel version (the first, "
+                        "%s at %s, under the test at %s:%d) that only "
+                        "kernels before 2.6.35 pass, which have no other "
+                        "API: it stays as it is; newer kernels build the "
+                        "driver's other branch, if it has one" % (
+                            "every call of the request is" if len(olds) > 1
+                            else "the call is", c.fn, c.where, c.file, ln))
+            return
         for c in r.calls:
             ln = self.guarded.get(c.file, {}).get(c.line)
             if ln:

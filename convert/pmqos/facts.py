@@ -557,6 +557,134 @@ def version_guarded(text: str) -> Dict[int, int]:
                       True)
 
 
+# The string API's last kernel is 2.6.34: 2.6.35 has the request API.
+NEW_API = (2, 6, 35)
+KV_CMP = re.compile(r'^LINUX_VERSION_CODE\s*(<=|<|>=|>)\s*KERNEL_VERSION\s*'
+                    r'\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$')
+DEFINED = re.compile(r'^defined\s*(?:\(\s*(\w+)\s*\)|\s(\w+))$')
+# kcompat's feature macro of the request API, which it defines from 2.6.35
+# (used only when every #define of it in the files is in such a branch)
+API_MACROS = ("HAVE_PM_QOS_REQUEST_LIST",)
+NEGATE = {"<": ">=", "<=": ">", ">=": "<", ">": "<="}
+
+
+def split_top(e: str, op: str) -> List[str]:
+    """e split at the op (&& or ||) outside parentheses."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(e):
+        c = e[i]
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if depth == 0 and e.startswith(op, i):
+            out.append(e[start:i])
+            start = i = i + len(op)
+            continue
+        i += 1
+    return out + [e[start:]]
+
+
+def strip_parens(e: str) -> str:
+    """e without the parentheses that enclose all of it."""
+    e = e.strip()
+    while e.startswith("(") and e.endswith(")"):
+        depth = 0
+        for i, c in enumerate(e):
+            depth += {"(": 1, ")": -1}.get(c, 0)
+            if depth == 0 and i < len(e) - 1:
+                return e
+        e = e[1:-1].strip()
+    return e
+
+
+def implies(e: str, neg: bool, atom) -> bool:
+    """Whether the #if expression e (negated with neg) implies what
+    atom(a, neg) says of a single test a: through !, the && of e or
+    the || of a negated e; anything else implies nothing."""
+    e = strip_parens(re.sub(r'/\*.*?\*/|//.*$', '', e))
+    if not e:
+        return False
+    parts = split_top(e, "||" if neg else "&&")
+    if len(parts) > 1:
+        return any(implies(x, neg, atom) for x in parts)
+    if len(split_top(e, "&&" if neg else "||")) > 1:
+        return False
+    if e.startswith("!") and not e.startswith("!="):
+        return implies(e[1:], not neg, atom)
+    return atom(re.sub(r'\s+', ' ', e), neg)
+
+
+def version_atom(macros, new: bool):
+    """atom() for implies(): a single test implies a kernel before 2.6.35
+    (new: from 2.6.35 on)."""
+    def atom(a: str, neg: bool) -> bool:
+        m = KV_CMP.match(a)
+        if m:
+            op = NEGATE[m.group(1)] if neg else m.group(1)
+            v = tuple(int(x) for x in m.group(2, 3, 4))
+            if new:
+                return (op == ">=" and v >= NEW_API) or \
+                    (op == ">" and v >= (2, 6, 34))
+            return (op == "<" and v <= NEW_API) or \
+                (op == "<=" and v < NEW_API)
+        m = DEFINED.match(a)
+        if m and (m.group(1) or m.group(2)) in macros:
+            return neg != new
+        return False
+    return atom
+
+
+def branch_lines(text: str, atom) -> Dict[int, int]:
+    """{line: line of the #if of its chain} for the lines (of code, and
+    #define lines) in a branch whose condition implies what atom says:
+    an #if or #elif by its own test, an #elif or #else also by the
+    negation of the tests before it in the chain."""
+    out: Dict[int, int] = {}
+    stack: List[list] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            w = rest.split()
+            e = rest if d == "if" else \
+                ("%sdefined(%s)" % ("!" if d == "ifndef" else "",
+                                    w[0]) if w else "")
+            stack.append([line, [e], implies(e, False, atom)])
+        elif d in ("elif", "else") and stack:
+            prev = stack[-1][1]
+            v = any(implies(e, True, atom) for e in prev)
+            if d == "elif":
+                v = v or implies(rest, False, atom)
+                prev.append(rest)
+            stack[-1][2] = v
+        elif d == "endif" and stack:
+            stack.pop()
+        elif d is None:
+            for ln0, _, v in stack:
+                if v:
+                    out[line] = ln0
+                    break
+    return out
+
+
+def old_kernel_lines(texts: Dict[str, str]) -> Dict[str, Dict[int, int]]:
+    """{file: {line: line of its #if}} for the lines of each text that
+    only kernels before 2.6.35 build, where the string API is the one
+    there is: under LINUX_VERSION_CODE < KERNEL_VERSION(2,6,35) (or what
+    implies it), or where kcompat's HAVE_PM_QOS_REQUEST_LIST is not
+    defined, when every #define of it in texts is in a branch for
+    2.6.35 and later."""
+    new = version_atom((), True)
+    macros = []
+    for mac in API_MACROS:
+        d = re.compile(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % mac, re.M)
+        defs = {f: [t.count("\n", 0, m.start()) + 1 for m in d.finditer(t)]
+                for f, t in texts.items() if mac in t}
+        defs = {f: lns for f, lns in defs.items() if lns}
+        if defs and all(set(lns) <= set(branch_lines(texts[f], new))
+                        for f, lns in defs.items()):
+            macros.append(mac)
+    old = version_atom(tuple(macros), False)
+    return {f: branch_lines(t, old) for f, t in texts.items()
+            if "#" in t and API_CALL.search(t)}
+
+
 IF0 = re.compile(r'^\s*0\s*(?:/\*.*\*/\s*|//.*)?$')
 
 
@@ -571,6 +699,26 @@ API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
                       r'pm_qos_requirement)\s*\(')
 
 
+def declared(text: str, i: int) -> bool:
+    """The name at i is declared, not called: #define NAME, or a type
+    before it (a definition or a prototype), the token before it found
+    on its line or the lines above, skipping blank and directive
+    lines."""
+    ls = text.rfind("\n", 0, i) + 1
+    back = text[ls:i]
+    if re.match(r'\s*#', back):
+        return bool(re.match(r'\s*#\s*define\s*$', back))
+    for _ in range(20):
+        if back.strip() or ls == 0:
+            break
+        k = text.rfind("\n", 0, ls - 1) + 1
+        ln, ls = text[k:ls - 1], k
+        if not re.match(r'\s*#', ln):
+            back = ln
+    w = re.search(r'\b(\w+)\s*$', back)
+    return bool(w) and w.group(1) not in ("return", "else", "do", "case")
+
+
 def api_lines(text: str) -> List[Tuple[int, str, str]]:
     """(line, function, argument text) of every call of the old API in
     text, found without parsing (comments and string literals blanked):
@@ -582,6 +730,8 @@ def api_lines(text: str) -> List[Tuple[int, str, str]]:
                   lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
                   flags=re.S)
     for m in API_CALL.finditer(text):
+        if declared(text, m.start()):
+            continue
         line = text.count("\n", 0, m.start()) + 1
         depth, j = 1, m.end()
         while j < len(text) and depth:

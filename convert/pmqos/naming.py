@@ -617,9 +617,11 @@ class Values:
                 if not dm:
                     continue
                 srcs = self.source(args[si], f, fmt)
-                if fmt and any(a[0] == "fmt" for a in srcs):
-                    # a %s of the format prints what its arguments hold
-                    for x in args[si + 1:]:
+                fa = [a for a in srcs if a[0] == "fmt"]
+                if fmt and fa:
+                    # a %s of the format prints what its argument holds
+                    # (a number or a character adds no name to it)
+                    for x in string_args(fa[0][1], args[si + 1:]):
                         srcs += [a for a in self.source(x, f)
                                  if a[0] in ("dev", "any")]
                 tgt = self.dn.copy_target(text, f, m.end(), args[di])
@@ -688,6 +690,34 @@ class Values:
             if a[0] == "dev":
                 out += devlits
         return out
+
+
+CONV = re.compile(r'%([-+ #0-9.*]*)(hh|h|ll|l|L|q|j|z|Z|t)?([a-zA-Z%])')
+
+
+def string_args(f: str, args: List[str]) -> List[str]:
+    """The arguments that the conversions of format f (a C string literal
+    or literals) print as strings: those of %s and of the kernel's %p
+    extensions (%pV, ...); each * of a width or precision takes one more
+    argument, and a numeric or %c conversion prints no name.  All of
+    args when a conversion is not known."""
+    body = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', f))
+    out, i = [], 0
+    for m in CONV.finditer(body):
+        flags, conv = m.group(1), m.group(3)
+        if conv == "%":
+            continue
+        i += flags.count("*")
+        if conv in "diouxXc":
+            i += 1
+            continue
+        if conv == "s" or conv == "p":
+            if i < len(args):
+                out.append(args[i])
+            i += 1
+            continue
+        return args
+    return out
 
 
 def fmt_regex(f: str) -> "re.Pattern":
@@ -867,7 +897,13 @@ class DevNames:
                 return None
             t, nested = it
             return t if not nested else "?" + t
-        m = BASE.search(before)
+        # BASE matches only word characters, blanks, "->" and "." up to
+        # the end: search the tail made of those alone (the same match)
+        i = len(before)
+        while i > 0 and (before[i - 1].isalnum() or before[i - 1] in
+                         "_.->\t\n\r "):
+            i -= 1
+        m = BASE.search(before, i)
         if not m:
             return None
         if f not in self.decls:

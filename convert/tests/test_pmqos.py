@@ -128,6 +128,19 @@ class Names(unittest.TestCase):
         self.assertEqual(F.api_lines(t),
                          [(3, F.UPDATE, "C, N, 3")])
 
+    def test_api_lines_skip_definitions(self):
+        t = "int pm_qos_add_requirement(int c, char *n, s32 v);\n" \
+            "void\npm_qos_remove_requirement(int c, char *n)\n{\n}\n" \
+            "#define pm_qos_requirement(c) 0\n" \
+            "\treturn pm_qos_update_requirement(C, N, 3);\n" \
+            "\telse pm_qos_remove_requirement(C, N);\n" \
+            "\tx = y + pm_qos_requirement(C);\n" \
+            "#else\n\tif (on) {\n#endif\n\n" \
+            "\t\tpm_qos_update_requirement(C, N, 4);\n" \
+            "#ifdef X\nstatic int\n#endif\n" \
+            "pm_qos_requirement(int c)\n"
+        self.assertEqual([x[0] for x in F.api_lines(t)], [7, 8, 9, 14])
+
 
 class Rules(unittest.TestCase):
     def reason(self, d):
@@ -319,6 +332,56 @@ class Determinism(unittest.TestCase):
 
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
+
+    def test_old_kernel_lines(self):
+        t = "\n".join([
+            "#if (LINUX_VERSION_CODE <= KERNEL_VERSION(2,6,34))",   # 1
+            "pm_qos_requirement(PM_QOS_CPU_DMA_LATENCY);",
+            "#endif",
+            "#ifdef HAVE_PM_QOS_REQUEST_LIST_NEW",                  # 4
+            "b();",
+            "#elif defined(HAVE_PM_QOS_REQUEST_LIST)",
+            "c();",
+            "#else",
+            "d();",                                                 # 9
+            "#endif",
+            "#if LINUX_VERSION_CODE >= KERNEL_VERSION(2,6,35) && X",
+            "e();",
+            "#else",
+            "f();",                                                 # 14
+            "#endif",
+            "#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,36)",
+            "g();",
+            "#endif",
+            "#if !(LINUX_VERSION_CODE > KERNEL_VERSION(2,6,34)) && Y",
+            "h();",                                                 # 20
+            "#endif"])
+        k = "\n".join([
+            "#if ( LINUX_VERSION_CODE < KERNEL_VERSION(2,6,35) )",
+            "#define OTHER",
+            "#else /* < 2.6.35 */",
+            "#define HAVE_PM_QOS_REQUEST_LIST",
+            "#endif"])
+        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k})["a.c"],
+                         {2: 1, 9: 4, 20: 19})
+        # the feature macro unseen, or defined for old kernels too
+        self.assertEqual(F.old_kernel_lines({"a.c": t})["a.c"],
+                         {2: 1, 20: 19})
+        k2 = k + "\n#define HAVE_PM_QOS_REQUEST_LIST\n"
+        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k2})["a.c"],
+                         {2: 1, 20: 19})
+
+    def test_string_args(self):
+        from pmqos.naming import string_args
+        a = ["p->index", "p->tag", "dev_name(&pdev->dev)", "w", "s"]
+        self.assertEqual(string_args('"Q%d-%c"', a), [])
+        self.assertEqual(string_args('"Q%d-%s"', a), ["p->tag"])
+        self.assertEqual(string_args('"%lu%%s:%s"', a), ["p->tag"])
+        self.assertEqual(string_args('"%*d%.*s"', a),
+                         ["w"])
+        self.assertEqual(string_args('"%02x" "-%s"', a), ["p->tag"])
+        # a conversion not known: every argument may print a name
+        self.assertEqual(string_args('"%d%f"', a), a)
 
     def test_may_equal(self):
         from pmqos.naming import may_equal
