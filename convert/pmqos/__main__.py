@@ -81,7 +81,8 @@ before it when nothing between them uses the request), no add runs in
 atomic context and no call is under a kernel version guard; else all its
 calls are reported with the reason (the rules: convert/pmqos/*.py).  A
 request whose calls are all in branches only kernels before 2.6.35 build
-is right as it is, and reported so (OLD_KERNEL).
+(OLD_KERNEL) is right upstream, not on 2.6.34 with this series: the
+report says what to change.
 Updates and removes in atomic context are converted: that needs the
 series' core (v3 on).  An update that can run before the add is guarded
 with if (handle), as the old API ignored an unknown name; a remove

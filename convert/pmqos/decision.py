@@ -71,7 +71,7 @@ class Reason(Enum):
     RESULT_USED = "result used in an expression"
     USE_AFTER_FREE = "a call after its holder is freed"
     VERSION_GUARD = "under a kernel version guard"
-    OLD_KERNEL = "built only for kernels before 2.6.35"
+    OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
     NOT_PARSED = "spatch did not see the call"
     NOT_BUILT = "under #if 0, never built"
     OUTSIDE_CALL = "a call outside the files given names it"
@@ -732,16 +732,21 @@ class Decider:
         """Calls under #if LINUX_VERSION_CODE are reported: converted, the
         branch for old kernels no longer builds there.  When every call
         is in a branch that only kernels before 2.6.35 build, the old API
-        is the one those kernels have: left as it is (OLD_KERNEL)."""
+        is the one upstream's kernels of that branch have, but 2.6.34
+        with the series builds that branch too and has handles only:
+        reported apart (OLD_KERNEL), with what to change."""
         olds = [(c, self.old.get(c.file, {}).get(c.line)) for c in r.calls]
         if all(ln for c, ln in olds):
             c, ln = olds[0]
             self.report(r, Reason.OLD_KERNEL,
                         "%s under a test of the kernel version (the first, "
                         "%s at %s, under the test at %s:%d) that only "
-                        "kernels before 2.6.35 pass, which have no other "
-                        "API: it stays as it is; newer kernels build the "
-                        "driver's other branch, if it has one" % (
+                        "kernels before 2.6.35 pass: upstream's kernels of "
+                        "the string API, but also 2.6.34 with the request "
+                        "API backported, which has handles only; for such "
+                        "a kernel, have the test tell it apart or convert "
+                        "that branch by hand (the driver's branch for "
+                        "2.6.35 on, if it has one, shows how)" % (
                             "every call of the request is" if len(olds) > 1
                             else "the call is", c.fn, c.where, c.file, ln))
             return
