@@ -667,9 +667,9 @@ def old_kernel_lines(texts: Dict[str, str]) -> Dict[str, Dict[int, int]]:
     """{file: {line: line of its #if}} for the lines of each text that
     only kernels before 2.6.35 build (upstream's kernels of the string
     API, and 2.6.34 with this series): under LINUX_VERSION_CODE <
-    KERNEL_VERSION(2,6,35) (or what implies it), or where kcompat's HAVE_PM_QOS_REQUEST_LIST is not
-    defined, when every #define of it in texts is in a branch for
-    2.6.35 and later."""
+    KERNEL_VERSION(2,6,35) (or what implies it), or where kcompat's
+    HAVE_PM_QOS_REQUEST_LIST is not defined, when every #define of it in
+    texts is in a branch for 2.6.35 and later."""
     new = version_atom((), True)
     macros = []
     for mac in API_MACROS:
