@@ -35,11 +35,12 @@ unknown name; a remove clears the handle.
 
 import os
 import re
+import subprocess
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
-from .callgraph import CallGraph
+from .callgraph import RUN_ONCE_MACROS, CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, exclusive, group_names,
@@ -167,6 +168,8 @@ class Decider:
         self.requests: List[Request] = []
         # {first call: the other files} of the requests per_file_flags split
         self.peers: Dict[tuple, List[str]] = {}
+        # {(identifier, file): other files of the tree naming it}
+        self._named: Dict[tuple, Optional[List[str]]] = {}
 
     def device_names(self) -> Dict[tuple, Tuple[Name, str, str]]:
         """A name read from a field of the driver's own structure that
@@ -400,6 +403,237 @@ class Decider:
                         "%s, tested before every call, is set after the add "
                         "and cleared after the remove" % (var, file))
         return ""
+
+    def named_elsewhere(self, var: str, file: str) -> Optional[List[str]]:
+        """The .c and .h files of the tree given, other than file, that
+        name the identifier var (a whole word), or None when the tree is
+        not known."""
+        if self.values is None:
+            return None
+        top = self.values.top
+        key = (var, file)
+        if key not in self._named:
+            p = subprocess.run(["grep", "-rlw", "--include=*.c",
+                                "--include=*.h", "-e", var, "."],
+                               cwd=top, capture_output=True, text=True)
+            if p.returncode not in (0, 1):
+                self._named[key] = None
+            else:
+                own = os.path.normpath(file)
+                self._named[key] = sorted(
+                    os.path.normpath(x) for x in p.stdout.split("\n")
+                    if x and os.path.normpath(x) != own)
+        return self._named[key]
+
+    def clear_flag(self, adds: List[Call], var: str) -> str:
+        """How the flag var of the adds' file tells whether their request
+        is live, or "": it is a file-scope variable, zero at first, that
+        every add sets at once (the next statement stores a non-zero
+        constant into it), that is cleared only by the statements
+        if (var) { remove(C, N); var = 0; } of the request, written
+        nowhere else and used in nothing but if tests and those stores.
+        So whenever the request is live, var is set.  A variable that is
+        not static counts only when no other file of the tree names it."""
+        file = adds[0].file
+        F = self.units[adds[0].unit]
+        how = "the static %s of %s" % (var, file)
+        decl = F.sflags.get(var)
+        if decl is None:
+            decl = F.gflags.get(var)
+            if decl is None or decl[0] != file:
+                return ""
+            others = self.named_elsewhere(var, file)
+            if others is None or others:
+                return ""
+            how = "the global %s of %s (not static, and no other file of " \
+                  "the tree names it)" % (var, file)
+        if decl[0] != file or decl[1] not in ("",) and \
+                decl[1] not in self.ZERO:
+            return ""
+        sets = set()
+        for a in adds:
+            st = [x for x in F.setafter.get(a.key, [])
+                  if x[0] == var and self.NONZERO.match(x[1])]
+            if not st:
+                return ""
+            sets.add(st[0][2])
+        a0 = adds[0]
+        clears = {cl[8] for cl in F.clears if cl[0] == file and
+                  cl[4] == var and cl[5] == a0.cls and cl[6] == a0.name and
+                  cl[7] in self.ZERO}
+        stores = [x for x in F.fstores if x[3] == var]
+        funcs = {a.func for a in adds} | {x[1] for x in stores}
+        if any(var in F.vars.get(fn, {}) for fn in funcs):
+            return ""
+        for x in stores:
+            at = (x[2], x[5])
+            if x[0] != file or not (at in sets or at in clears):
+                return ""
+        known = {(file,) + g.at for g in F.gates if g.var == var} | \
+            {(x[0], x[2], x[5]) for x in stores}
+        if not F.fuses.get(var, set()) <= known:
+            return ""
+        return how
+
+    def first_add(self, a: Call, others: List[Call]) -> bool:
+        """The add a runs once, before every add of others: its function
+        is an initcall that nothing in the unit calls, and no add of its
+        name precedes it there (no bad path but from the entry); every
+        other add runs only in static functions reached from callbacks
+        that file-scope variables hand over (T v = __ATTR(..., f); or
+        T v = { .store = f };), each such variable named by no other file
+        of the tree and, in the unit, only in a's function, after a on
+        every path (facts.cocci: cbvar, cbref, rpre)."""
+        F = self.units[a.unit]
+        g = self.graph(a)
+        self._cbvars: List[str] = []
+        if F.initcalls.get(a.func) not in RUN_ONCE_MACROS or \
+                g.callers.get(a.func) or a.key not in F.rseen or \
+                not F.rfrom.get(a.key, {"entry"}) <= {"entry"} or \
+                not others:
+            return False
+        svs = set()
+        for b in others:
+            todo, seen = [b.func], set()
+            while todo:
+                fn = todo.pop()
+                if fn in seen:
+                    continue
+                seen.add(fn)
+                if fn not in F.static or fn == a.func:
+                    return False
+                how = g.entry.get(fn)
+                if how is not None and not g.is_callback(fn):
+                    return False
+                if how is not None:
+                    hand = [e.caller for e in F.edges.values()
+                            if fn in e.args.values()]
+                    if any(c in F.funcs for c in hand):
+                        return False
+                    svs |= set(hand)
+                    for (fl, v) in F.ops.get(fn, []):
+                        if not v:
+                            return False
+                        svs.add(v)
+                    # named nowhere else: its definition, the calls of
+                    # it, those variables' initialisers
+                    calls = {(e.file, e.caller, e.line)
+                             for e in F.edges.values() if e.callee == fn}
+                    if not F.frefs.get(fn) or any(
+                            x[1] != fn and x[1] not in svs and x not in calls
+                            for x in F.frefs[fn]):
+                        return False
+                todo += [c for (c, ln, f) in g.callers.get(fn, [])]
+        for sv in sorted(svs):
+            if sv not in F.cbvars or \
+                    self.named_elsewhere(sv, a.file) != [] or \
+                    not F.cbrefs.get(sv) or any(
+                        (f, fn) != (a.file, a.func)
+                        for (f, fn, ln) in F.cbrefs[sv]) or \
+                    (sv, a.file, a.func, a.cls, a.name) in F.rpre:
+                return False
+        self._cbvars = sorted(svs)
+        return bool(svs)
+
+    def replaced(self, calls: List[Call]) -> str:
+        """Why the calls (of one file) keep their request added at most
+        once at a time, with adds that need no flag around them, or "":
+        at every add, on every path from its function's entry, the last
+        call of the request before it is a remove of the same (class,
+        name) (a replacement: remove, then add), or the statement
+        if (F) { remove; F = 0; } of a flag F that is set whenever the
+        request is live (clear_flag); or the add runs under if (!F) of
+        such a flag.  No add of the name comes between (from one add to
+        another, loops included, there is a remove).  The paths are those
+        of the function's control flow graph (facts.cocci: rseen, rbad,
+        fbad); no function the add's function calls adds the name.  As
+        flag_gate, this holds as long as callers do not run these
+        functions at once."""
+        files = {c.file for c in calls}
+        adds = [c for c in calls if c.fn == ADD]
+        if len(files) != 1 or not adds or any(
+                self.names[c.key].kind != CONST for c in calls):
+            return ""
+        # one spelling of the class and name: the graph rules match a
+        # remove and another add spelled as the add itself
+        if len({(c.cls, c.name) for c in calls}) != 1:
+            return ""
+        file = adds[0].file
+        F = self.units[adds[0].unit]
+        # no function called from an add's function adds the name
+        adders = {a.func for a in adds}
+        grown = True
+        while grown:
+            grown = False
+            for e in F.edges.values():
+                if e.callee in adders and e.caller not in adders and \
+                        e.caller in F.funcs:
+                    adders.add(e.caller)
+                    grown = True
+        for a in adds:
+            if any(e.caller == a.func and e.callee in adders
+                   for e in F.edges.values()):
+                return ""
+        once = []
+        flags = sorted({cl[4] for cl in F.clears if cl[0] == file} |
+                       {g.var for g in F.gates if g.file == file})
+        flag = {v: self.clear_flag(adds, v) for v in flags}
+        plain, cleared, gated = [], [], []
+        for a in adds:
+            if a.key not in F.rseen:
+                return ""
+            if a.key not in F.rbad:
+                plain.append(a)
+                continue
+            ok = [cl for cl in F.clears
+                  if cl[0] == file and cl[1] == a.func and flag.get(cl[4])
+                  and cl[5] == a.cls and cl[6] == a.name and
+                  (cl[2], cl[3]) not in F.fbad.get(a.key, set())]
+            if ok:
+                cleared.append((a, ok[0][4]))
+                continue
+            g = [g.var for g in F.gates if g.file == file and
+                 flag.get(g.var) and g.func == a.func and not g.set and
+                 g.line <= a.line <= g.end]
+            if g:
+                gated.append((a, g[0]))
+                continue
+            once.append(a)
+        if len(once) > 1 or once and not self.first_add(once[0], [
+                a for a in adds if a is not once[0]]):
+            return ""
+        why = []
+        if once:
+            a = once[0]
+            why.append("the add at %s runs once, in %s() (%s), before any "
+                       "other: the others run only in callbacks that %s "
+                       "hand%s over, which %s() registers after the add" % (
+                           a.where, a.func, F.initcalls[a.func],
+                           ", ".join(self._cbvars), "s" if
+                           len(self._cbvars) == 1 else "", a.func))
+        if plain:
+            why.append("a remove of the same name precedes %s on every "
+                       "path, with no add between" % (
+                           "the add" if len(plain) == 1 else
+                           "the adds at %s" % ", ".join(
+                               "%s:%d" % (a.file, a.line) for a in plain)))
+        for v in sorted({v for a, v in cleared + gated}):
+            cl = [a for a, x in cleared if x == v]
+            gt = [a for a, x in gated if x == v]
+            part = []
+            if cl:
+                part.append("if (%s) { remove; %s = 0; } precedes the "
+                            "add%s at %s on every path, with no add between"
+                            % (v, v, "s" if len(cl) > 1 else "",
+                               ", ".join(str(a.line) for a in cl)))
+            if gt:
+                part.append("the add%s at %s run%s under if (!%s)" % (
+                    "s" if len(gt) > 1 else "",
+                    ", ".join(str(a.line) for a in gt),
+                    "" if len(gt) > 1 else "s", v))
+            why.append("%s; %s is set after every add and cleared only "
+                       "there" % (" and ".join(part), flag[v]))
+        return "one at a time by construction: " + "; ".join(why)
 
     def built_with(self, r: Request, where: List[str]) -> List[str]:
         """Of the calls outside the files given that name r (file:line),
@@ -652,7 +886,7 @@ class Decider:
             r.place = ("field", s)
             return
         if len(files) == 1:
-            r.gated = self.flag_gate(r.calls)
+            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls)
             if r.gated:
                 # Added at most once at a time by its file's flag.
                 r.place = ("static", files[0])

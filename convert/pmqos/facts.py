@@ -157,6 +157,36 @@ class UnitFacts:
     fuses: Dict[str, Set[Tuple[str, int, int]]] = field(default_factory=dict)
     # {var: (file, initial value or "")} of the static variables gates test
     sflags: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+    # {var: (file, initial value or "")} of the file-scope variables
+    # gates test, static or not (sflags tells which are static)
+    gflags: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+    # Replacement (decision.Decider.replaced), by the key of an add:
+    # the adds the control flow graph reaches (rseen); those that a path
+    # reaches with no remove of their (class, name) since the function's
+    # entry or since another add (rbad), and with neither such a remove
+    # nor the clearing statement at (line, column) (fbad: {add: {clear}})
+    rseen: Set[Key] = field(default_factory=set)
+    rbad: Set[Key] = field(default_factory=set)
+    fbad: Dict[Key, Set[Tuple[int, int]]] = field(default_factory=dict)
+    # {add: where the bad paths start ("entry" or the line of an add)}
+    rfrom: Dict[Key, Set[object]] = field(default_factory=dict)
+    # the file-scope variables whose initialiser hands over a function
+    # of the unit; {var: {(file, func, line)}} of the places naming one;
+    # (var, file, func, class, name) of a variable named on a path from
+    # func's entry that passes no add of (class, name)
+    cbvars: Set[str] = field(default_factory=set)
+    cbrefs: Dict[str, Set[Tuple[str, str, int]]] = field(
+        default_factory=dict)
+    rpre: Set[Tuple[str, str, str, str, str]] = field(default_factory=set)
+    # {function that adds: {(file, func, line)}} of the places naming it
+    frefs: Dict[str, Set[Tuple[str, str, int]]] = field(
+        default_factory=dict)
+    # the statements if (F) { remove(C, N); F = Z; }: (file, func, line,
+    # column, F, C, N, Z, (line, column) of the store)
+    clears: List[tuple] = field(default_factory=list)
+    # {add: [(F, K, (line, column) of F = K;)]} of an add followed at once
+    # by a constant store into a flag
+    setafter: Dict[Key, List[tuple]] = field(default_factory=dict)
 
     def _call(self, d) -> Call:
         k = (relpath(d["file"]), d["line"], d["col"])
@@ -317,6 +347,51 @@ class UnitFacts:
             return
         self.sflags.setdefault(d["var"], (relpath(d["file"]),
                                           norm(d["value"])))
+
+    def _f_gflag(self, d):
+        self.gflags.setdefault(d["var"], (relpath(d["file"]),
+                                          norm(d["value"])))
+
+    def _key(self, d) -> Key:
+        return (relpath(d["file"]), d["line"], d["col"])
+
+    def _f_rseen(self, d):
+        self.rseen.add(self._key(d))
+
+    def _f_rbad(self, d):
+        self.rbad.add(self._key(d))
+        self.rfrom.setdefault(self._key(d), set()).add(d["start"])
+
+    def _f_cbvar(self, d):
+        self.cbvars.add(d["var"])
+
+    def _f_cbref(self, d):
+        self.cbrefs.setdefault(d["var"], set()).add(
+            (relpath(d["file"]), d["fun"], d["line"]))
+
+    def _f_fref(self, d):
+        self.frefs.setdefault(d["var"], set()).add(
+            (relpath(d["file"]), d["fun"], d["line"]))
+
+    def _f_rpre(self, d):
+        self.rpre.add((d["var"], relpath(d["file"]), d["fun"],
+                       norm(d["cls"]), norm(d["name"])))
+
+    def _f_fbad(self, d):
+        self.fbad.setdefault(self._key(d), set()).add(tuple(d["clear"]))
+
+    def _f_clear(self, d):
+        e = (relpath(d["file"]), d["fun"], d["line"], d["col"], d["var"],
+             norm(d["cls"]), norm(d["name"]), norm(d["value"]),
+             tuple(d["at"]))
+        if e not in self.clears:
+            self.clears.append(e)
+
+    def _f_setafter(self, d):
+        e = (d["var"], norm(d["value"]), tuple(d["at"]))
+        lst = self.setafter.setdefault(self._key(d), [])
+        if e not in lst:
+            lst.append(e)
 
     def _f_free(self, d):
         self.frees.append(Free(relpath(d["file"]), d["fun"], d["line"],

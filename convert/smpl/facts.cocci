@@ -50,7 +50,22 @@ def known(g):
 // Which calls take a lock (or turn interrupts or preemption off) and
 // which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
 // UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
-from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS
+from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS, RUN_ONCE_MACROS
+
+// The functions of the file that add a request (radd), and those that an
+// initcall macro names (initcall): the rules of "run once" look at those
+// only (rcbv, rpre).
+ADDERS = set()
+RUN_ONCE = set()
+
+def unit_of(f):
+	return ((cocci.files() or [""])[0], str(f))
+
+def adder(f):
+	return unit_of(f) in ADDERS
+
+def run_once(f):
+	return unit_of(f) in RUN_ONCE
 
 def is_lock(f):
 	return f in LOCK_CALLS
@@ -691,6 +706,191 @@ p << sflagi.p;
 if gated(F):
 	emit("sflag", p, var=str(F), value=s(E))
 
+// A global flag that is not static (u8 F = 0; at file scope): it
+// counts only when no other file of the tree names it (decision.replaced).
+@gflag@
+identifier gates.F;
+type T;
+position p;
+@@
+T F@p;
+
+@script:python@
+F << gates.F;
+p << gflag.p;
+@@
+if gated(F) and p[0].current_element in ("something_else", str(F)):
+	emit("gflag", p, var=str(F), value="")
+
+@gflagi@
+identifier gates.F;
+type T;
+expression E;
+position p;
+@@
+T F@p = E;
+
+@script:python@
+F << gates.F;
+E << gflagi.E;
+p << gflagi.p;
+@@
+if gated(F) and p[0].current_element in ("something_else", str(F)):
+	emit("gflag", p, var=str(F), value=s(E))
+
+// Replacement: what precedes each add in its function, on its control
+// flow graph (decision.Decider.replaced).  An add has a bad path (rbad)
+// when a path from its function's entry, or from another add of the same
+// (class, name), reaches it with no remove of that (class, name) between:
+// then a request of that name may be live at the add.  With the clearing
+// statement of a flag, if (F) { remove(C, N); F = Z; } at p, fbad holds
+// the adds that some path reaches avoiding both the removes and p (on a
+// path through p, F is clear after it: with F's other rules, no request
+// is live).  rseen: the adds that the graph reaches at all, so that an
+// add the rules could not see is never taken for one without a bad path.
+@radd@
+expression C, N;
+position a;
+@@
+pm_qos_add_requirement@a(C, N, ...)
+
+@script:python@
+a << radd.a;
+@@
+ADDERS.add(unit_of(a[0].current_element))
+
+@rseen exists@
+expression radd.C, radd.N;
+position radd.a;
+position b;
+identifier f;
+@@
+f(...) {
+... when any
+pm_qos_add_requirement@a@b(C, N, ...)
+... when any
+}
+
+@script:python@
+b << rseen.b;
+@@
+emit("rseen", b)
+
+@rbad0 exists@
+expression radd.C, radd.N;
+position radd.a;
+position b;
+identifier f;
+@@
+f(...) {
+... when != pm_qos_remove_requirement(C, N)
+pm_qos_add_requirement@a@b(C, N, ...)
+... when any
+}
+
+@script:python@
+b << rbad0.b;
+@@
+emit("rbad", b, start="entry")
+
+@rbad1 exists@
+expression radd.C, radd.N;
+position radd.a;
+position q, b;
+@@
+pm_qos_add_requirement@q(C, N, ...)
+... when != pm_qos_remove_requirement(C, N)
+pm_qos_add_requirement@a@b(C, N, ...)
+
+@script:python@
+b << rbad1.b;
+q << rbad1.q;
+@@
+emit("rbad", b, start=int(q[0].line))
+
+// The clearing statement of a flag: exactly the remove and the store.
+@rclr depends on radd@
+identifier F;
+expression C, N, Z;
+position p, z;
+@@
+if@p (F) { pm_qos_remove_requirement(C, N); F@z = Z; }
+
+@script:python@
+F << rclr.F;
+C << rclr.C;
+N << rclr.N;
+Z << rclr.Z;
+p << rclr.p;
+z << rclr.z;
+@@
+emit("clear", p, var=str(F), cls=s(C), name=s(N), value=s(Z),
+     at=[int(z[0].line), int(z[0].column)])
+
+@fbad0 exists@
+expression rclr.C, rclr.N;
+identifier rclr.F;
+position rclr.p;
+position b;
+identifier f;
+statement S;
+@@
+f(...) {
+... when != pm_qos_remove_requirement(C, N)
+    when != if@p (F) S
+pm_qos_add_requirement@b(C, N, ...)
+... when any
+}
+
+@script:python@
+b << fbad0.b;
+p << rclr.p;
+@@
+emit("fbad", b, clear=[int(p[0].line), int(p[0].column)], start="entry")
+
+@fbad1 exists@
+expression rclr.C, rclr.N;
+identifier rclr.F;
+position rclr.p;
+position q, b;
+statement S;
+@@
+pm_qos_add_requirement@q(C, N, ...)
+... when != pm_qos_remove_requirement(C, N)
+    when != if@p (F) S
+pm_qos_add_requirement@b(C, N, ...)
+
+@script:python@
+b << fbad1.b;
+q << fbad1.q;
+p << rclr.p;
+@@
+emit("fbad", b, clear=[int(p[0].line), int(p[0].column)],
+     start=int(q[0].line))
+
+// An add followed at once by a constant store into a flag: the flag is
+// set whenever the request is live.
+@rset depends on radd@
+expression C, N, E, K;
+identifier F;
+position a, z;
+@@
+(
+pm_qos_add_requirement@a(C, N, ...);
+|
+E = pm_qos_add_requirement@a(C, N, ...);
+)
+F@z = K;
+
+@script:python@
+F << rset.F;
+K << rset.K;
+a << rset.a;
+z << rset.z;
+@@
+emit("setafter", a, var=str(F), value=s(K),
+     at=[int(z[0].line), int(z[0].column)])
+
 // Frees: a converted call after one of these in the same function may
 // read a handle from freed memory.
 @free@
@@ -786,6 +986,8 @@ f << initcall.f;
 m << initcall.m;
 @@
 emit("initcall", name=str(f), macro=str(m))
+if str(m) in RUN_ONCE_MACROS:
+	RUN_ONCE.add(unit_of(f))
 
 @ops@
 identifier sv, fl, f;
@@ -883,3 +1085,90 @@ g << locked.g;
 p << locked.p;
 @@
 emit("locked", p, callee=str(g))
+
+// Run once (decision.Decider.replaced): an add in an initcall comes
+// before every other add of its name when those run only in callbacks
+// that a variable of the file hands over (T v = __ATTR(..., f);
+// T v = { .store = f };), and the initcall's add precedes on every path
+// each use of such a variable (that registers it).  The variables
+// (cbvar), every place that names one (cbref), and the uses of one that
+// a path from a function's entry reaches before any add of a name
+// (rpre).
+@initialize:python@
+@@
+CBVARS = set()
+
+def cbvar(v):
+	return unit_of(v) in CBVARS
+
+@rinit@
+identifier f : script:python () { run_once(f) and adder(f) };
+@@
+f(...) { ... }
+
+@rcbv depends on rinit@
+identifier sv, fl;
+identifier g : script:python () { adder(g) };
+type T;
+position p;
+@@
+(
+T sv@p = <+... g ...+>;
+|
+T sv@p = { ..., .fl = g, ...};
+)
+
+@script:python@
+sv << rcbv.sv;
+p << rcbv.p;
+@@
+if p[0].current_element in ("something_else", str(sv)):
+	CBVARS.add(unit_of(sv))
+	emit("cbvar", p, var=str(sv))
+
+@rcbref depends on rcbv@
+identifier sv : script:python () { cbvar(sv) };
+position r;
+@@
+sv@r
+
+@script:python@
+sv << rcbref.sv;
+r << rcbref.r;
+@@
+emit("cbref", r, var=str(sv))
+
+// Every place that names a function that adds, in such a file: one
+// that is neither its definition, nor a call, nor the initialiser of
+// such a variable may hand it over otherwise (hook = f;).
+@rfref depends on rcbv@
+identifier g : script:python () { adder(g) };
+position r;
+@@
+g@r
+
+@script:python@
+g << rfref.g;
+r << rfref.r;
+@@
+emit("fref", r, var=str(g))
+
+@rpre depends on rcbv exists@
+expression radd.C, radd.N;
+identifier sv : script:python () { cbvar(sv) };
+position r;
+identifier f : script:python () { run_once(f) };
+@@
+f(...) {
+... when != pm_qos_add_requirement(C, N, ...)
+sv@r
+... when any
+}
+
+@script:python@
+sv << rpre.sv;
+C << radd.C;
+N << radd.N;
+r << rpre.r;
+@@
+emit("rpre", r, var=str(sv), cls=s(C), name=s(N))
