@@ -122,7 +122,8 @@ class Decider:
                  archdirs: Optional[Dict[str, List[str]]] = None,
                  unseen: Optional[List[Call]] = None,
                  conflicts: Optional[Dict[str, int]] = None,
-                 old: Optional[Dict[str, Dict[int, int]]] = None):
+                 old: Optional[Dict[str, Dict[int, int]]] = None,
+                 older: Optional[Dict[str, Dict[int, int]]] = None):
         """outside: when a part of a tree is given, a function of
         {request index: {(class, name)}} that returns {request index:
         [file:line of the calls outside the files given that name it]}
@@ -135,9 +136,11 @@ class Decider:
         (a function spatch could not parse), as Calls without a
         function (check_unseen).  old: {file: {line: line of its #if}}
         of the lines only kernels before 2.6.35 build
-        (facts.old_kernel_lines)."""
+        (facts.old_kernel_lines); older: those only kernels before 2.6.34
+        build, which this series never is."""
         self.unseen = unseen or []
         self.old = old or {}
+        self.older = older or {}
         # {file: line of its first merge-conflict marker} (check_conflict)
         self.conflicts = conflicts or {}
         self.outside = outside
@@ -736,6 +739,17 @@ class Decider:
         with the series builds that branch too and has handles only:
         reported apart (OLD_KERNEL), with what to change."""
         olds = [(c, self.old.get(c.file, {}).get(c.line)) for c in r.calls]
+        if all(self.older.get(c.file, {}).get(c.line) for c in r.calls):
+            c, ln = olds[0]
+            self.report(r, Reason.OLD_KERNEL,
+                        "%s under a test of the kernel version (the first, "
+                        "%s at %s, under the test at %s:%d) that only "
+                        "kernels before 2.6.34 pass, whose API is the "
+                        "string one (this series is for 2.6.34): right as "
+                        "it is" % (
+                            "every call of the request is" if len(olds) > 1
+                            else "the call is", c.fn, c.where, c.file, ln))
+            return
         if all(ln for c, ln in olds):
             c, ln = olds[0]
             self.report(r, Reason.OLD_KERNEL,

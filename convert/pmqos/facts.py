@@ -612,8 +612,8 @@ def implies(e: str, neg: bool, atom) -> bool:
     return atom(re.sub(r'\s+', ' ', e), neg)
 
 
-def version_atom(macros, new: bool):
-    """atom() for implies(): a single test implies a kernel before 2.6.35
+def version_atom(macros, new: bool, below=NEW_API):
+    """atom() for implies(): a single test implies a kernel before below
     (new: from 2.6.35 on)."""
     def atom(a: str, neg: bool) -> bool:
         m = KV_CMP.match(a)
@@ -623,8 +623,8 @@ def version_atom(macros, new: bool):
             if new:
                 return (op == ">=" and v >= NEW_API) or \
                     (op == ">" and v >= (2, 6, 34))
-            return (op == "<" and v <= NEW_API) or \
-                (op == "<=" and v < NEW_API)
+            return (op == "<" and v <= below) or \
+                (op == "<=" and v < below)
         m = DEFINED.match(a)
         if m and (m.group(1) or m.group(2)) in macros:
             return neg != new
@@ -663,16 +663,19 @@ def branch_lines(text: str, atom) -> Dict[int, int]:
     return out
 
 
-def old_kernel_lines(texts: Dict[str, str]) -> Dict[str, Dict[int, int]]:
+def old_kernel_lines(texts: Dict[str, str], below=NEW_API
+                     ) -> Dict[str, Dict[int, int]]:
     """{file: {line: line of its #if}} for the lines of each text that
     only kernels before 2.6.35 build (upstream's kernels of the string
     API, and 2.6.34 with this series): under LINUX_VERSION_CODE <
     KERNEL_VERSION(2,6,35) (or what implies it), or where kcompat's
     HAVE_PM_QOS_REQUEST_LIST is not defined, when every #define of it in
-    texts is in a branch for 2.6.35 and later."""
+    texts is in a branch for 2.6.35 and later.  With below, the lines
+    only kernels before that version build (the macro then tells
+    nothing)."""
     new = version_atom((), True)
     macros = []
-    for mac in API_MACROS:
+    for mac in API_MACROS if below == NEW_API else ():
         d = re.compile(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % mac, re.M)
         defs = {f: [t.count("\n", 0, m.start()) + 1 for m in d.finditer(t)]
                 for f, t in texts.items() if mac in t}
@@ -680,7 +683,7 @@ def old_kernel_lines(texts: Dict[str, str]) -> Dict[str, Dict[int, int]]:
         if defs and all(set(lns) <= set(branch_lines(texts[f], new))
                         for f, lns in defs.items()):
             macros.append(mac)
-    old = version_atom(tuple(macros), False)
+    old = version_atom(tuple(macros), False, below)
     return {f: branch_lines(t, old) for f, t in texts.items()
             if "#" in t and API_CALL.search(t)}
 

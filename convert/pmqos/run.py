@@ -345,11 +345,13 @@ def plan(o: Options, files: List[str], facts_text: str,
                 given[g] = read(os.path.join(o.dir, g))
     values = Values(o.dir, given, units, closure)
     old = facts_mod.old_kernel_lines(given)
+    older = facts_mod.old_kernel_lines(given, (2, 6, 34))
     archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
                 for f in set(o.archdirs) | set(o.archhdrs)}
     d = Decider(units, o.any_struct, guarded, outside, values,
                 archdirs=archdirs, unseen=unseen_calls(units, texts),
-                conflicts=conflict_markers(texts), old=old)
+                conflicts=conflict_markers(texts), old=old,
+                older=older)
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)

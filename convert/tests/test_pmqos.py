@@ -367,6 +367,13 @@ class Values(unittest.TestCase):
         # the feature macro unseen, or defined for old kernels too
         self.assertEqual(F.old_kernel_lines({"a.c": t})["a.c"],
                          {2: 1, 20: 19})
+        # before 2.6.34: neither <= 2.6.34 nor the macro tells it
+        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k},
+                                            (2, 6, 34))["a.c"], {})
+        b = "#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,28)\n" \
+            "pm_qos_requirement(C);\n#endif\n"
+        self.assertEqual(F.old_kernel_lines({"b.c": b}, (2, 6, 34)),
+                         {"b.c": {2: 1}})
         k2 = k + "\n#define HAVE_PM_QOS_REQUEST_LIST\n"
         self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k2})["a.c"],
                          {2: 1, 20: 19})
