@@ -35,13 +35,12 @@ unknown name; a remove clears the handle.
 
 import os
 import re
-import subprocess
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
 from .callgraph import RUN_ONCE_MACROS, CallGraph
-from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
+from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts, grep_files
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, exclusive, group_names,
                      is_dev_key, name_of, owner_struct)
@@ -357,9 +356,7 @@ class Decider:
                     g.line <= c.line <= g.end]
 
         for var in sorted({g.var for g in F.gates if g.file == file}):
-            decl = F.sflags.get(var)
-            if decl is None or decl[0] != file or \
-                    decl[1] not in ("",) and decl[1] not in self.ZERO:
+            if not self.zero_at_first(F.sflags.get(var), file):
                 continue
             if any(var in F.vars.get(c.func, {}) for c in calls):
                 continue
@@ -397,11 +394,8 @@ class Decider:
                                for g in span(c, var, c.fn != ADD))
                            for c in calls)
             # and F is used nowhere but in those tests and stores
-            known = {(file,) + g.at for g in F.gates if g.var == var} | \
-                {(x[0], x[2], x[5]) for x in stores}
-            if not F.fuses.get(var, set()) <= known:
-                continue
-            if all(owned(x) for x in stores):
+            if self.used_only(F, var, file, stores) and \
+                    all(owned(x) for x in stores):
                 return ("one at a time by construction: the static %s of "
                         "%s, tested before every call, is set after the add "
                         "and cleared after the remove" % (var, file))
@@ -416,16 +410,11 @@ class Decider:
         top = self.values.top
         key = (var, file)
         if key not in self._named:
-            p = subprocess.run(["grep", "-rlw", "--include=*.c",
-                                "--include=*.h", "-e", var, "."],
-                               cwd=top, capture_output=True, text=True)
-            if p.returncode not in (0, 1):
-                self._named[key] = None
-            else:
-                own = os.path.normpath(file)
-                self._named[key] = sorted(
-                    os.path.normpath(x) for x in p.stdout.split("\n")
-                    if x and os.path.normpath(x) != own)
+            found = grep_files(top, var, ["*.c", "*.h"], word=True)
+            own = os.path.normpath(file)
+            self._named[key] = None if found is None else sorted(
+                os.path.normpath(x) for x in found
+                if os.path.normpath(x) != own)
         return self._named[key]
 
     def clear_flag(self, adds: List[Call], var: str) -> str:
@@ -450,8 +439,7 @@ class Decider:
                 return ""
             how = "the global %s of %s (not static, and no other file of " \
                   "the tree names it)" % (var, file)
-        if decl[0] != file or decl[1] not in ("",) and \
-                decl[1] not in self.ZERO:
+        if not self.zero_at_first(decl, file):
             return ""
         sets = set()
         for a in adds:
@@ -472,14 +460,26 @@ class Decider:
             at = (x[2], x[5])
             if x[0] != file or not (at in sets or at in clears):
                 return ""
+        return how if self.used_only(F, var, file, stores) else ""
+
+    def zero_at_first(self, decl, file: str) -> bool:
+        """The flag declared as decl (F.sflags, F.gflags) is of file and
+        zero at first."""
+        return decl is not None and decl[0] == file and \
+            (decl[1] == "" or decl[1] in self.ZERO)
+
+    @staticmethod
+    def used_only(F: UnitFacts, var: str, file: str, stores) -> bool:
+        """The flag var is used nowhere but in the if tests of file and
+        in stores."""
         known = {(file,) + g.at for g in F.gates if g.var == var} | \
             {(x[0], x[2], x[5]) for x in stores}
-        if not F.fuses.get(var, set()) <= known:
-            return ""
-        return how
+        return F.fuses.get(var, set()) <= known
 
-    def first_add(self, a: Call, others: List[Call]) -> bool:
-        """The add a runs once, before every add of others: its function
+    def first_add(self, a: Call, others: List[Call]) -> List[str]:
+        """The variables that hand over the callbacks the adds of others
+        run in, when the add a runs once, before every add of others, or
+        []: its function
         is an initcall that nothing in the unit calls, and no add of its
         name precedes it there (no bad path but from the entry); every
         other add runs only in static functions reached from callbacks
@@ -489,12 +489,11 @@ class Decider:
         every path (facts.cocci: cbvar, cbref, rpre)."""
         F = self.units[a.unit]
         g = self.graph(a)
-        self._cbvars: List[str] = []
         if F.initcalls.get(a.func) not in RUN_ONCE_MACROS or \
                 g.callers.get(a.func) or a.key not in F.rseen or \
                 not F.rfrom.get(a.key, {"entry"}) <= {"entry"} or \
                 not others:
-            return False
+            return []
         svs = set()
         for b in others:
             todo, seen = [b.func], set()
@@ -504,19 +503,19 @@ class Decider:
                     continue
                 seen.add(fn)
                 if fn not in F.static or fn == a.func:
-                    return False
+                    return []
                 how = g.entry.get(fn)
                 if how is not None and not g.is_callback(fn):
-                    return False
+                    return []
                 if how is not None:
                     hand = [e.caller for e in F.edges.values()
                             if fn in e.args.values()]
                     if any(c in F.funcs for c in hand):
-                        return False
+                        return []
                     svs |= set(hand)
                     for (fl, v) in F.ops.get(fn, []):
                         if not v:
-                            return False
+                            return []
                         svs.add(v)
                     # named nowhere else: its definition, the calls of
                     # it, those variables' initialisers
@@ -525,7 +524,7 @@ class Decider:
                     if not F.frefs.get(fn) or any(
                             x[1] != fn and x[1] not in svs and x not in calls
                             for x in F.frefs[fn]):
-                        return False
+                        return []
                 todo += [c for (c, ln, f) in g.callers.get(fn, [])]
         for sv in sorted(svs):
             if sv not in F.cbvars or \
@@ -534,9 +533,8 @@ class Decider:
                         (f, fn) != (a.file, a.func)
                         for (f, fn, ln) in F.cbrefs[sv]) or \
                     (sv, a.file, a.func, a.cls, a.name) in F.rpre:
-                return False
-        self._cbvars = sorted(svs)
-        return bool(svs)
+                return []
+        return sorted(svs)
 
     def replaced(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
@@ -602,9 +600,12 @@ class Decider:
                 gated.append((a, g[0]))
                 continue
             once.append(a)
-        if len(once) > 1 or once and not self.first_add(once[0], [
-                a for a in adds if a is not once[0]]):
-            return ""
+        cbvars = []
+        if once:
+            cbvars = self.first_add(once[0], [a for a in adds
+                                              if a is not once[0]])
+            if len(once) > 1 or not cbvars:
+                return ""
         why = []
         if once:
             a = once[0]
@@ -612,8 +613,8 @@ class Decider:
                        "other: the others run only in callbacks that %s "
                        "hand%s over, which %s() registers after the add" % (
                            a.where, a.func, F.initcalls[a.func],
-                           ", ".join(self._cbvars), "s" if
-                           len(self._cbvars) == 1 else "", a.func))
+                           ", ".join(cbvars), "s" if
+                           len(cbvars) == 1 else "", a.func))
         if plain:
             why.append("a remove of the same name precedes %s on every "
                        "path, with no add between" % (
@@ -738,32 +739,25 @@ class Decider:
         is the one upstream's kernels of that branch have, but 2.6.34
         with the series builds that branch too and has handles only:
         reported apart (OLD_KERNEL), with what to change."""
-        olds = [(c, self.old.get(c.file, {}).get(c.line)) for c in r.calls]
-        if all(self.older.get(c.file, {}).get(c.line) for c in r.calls):
-            c, ln = olds[0]
-            self.report(r, Reason.OLD_KERNEL,
-                        "%s under a test of the kernel version (the first, "
-                        "%s at %s, under the test at %s:%d) that only "
-                        "kernels before 2.6.34 pass, whose API is the "
-                        "string one (this series is for 2.6.34): right as "
-                        "it is" % (
-                            "every call of the request is" if len(olds) > 1
-                            else "the call is", c.fn, c.where, c.file, ln))
-            return
-        if all(ln for c, ln in olds):
-            c, ln = olds[0]
-            self.report(r, Reason.OLD_KERNEL,
-                        "%s under a test of the kernel version (the first, "
-                        "%s at %s, under the test at %s:%d) that only "
-                        "kernels before 2.6.35 pass: upstream's kernels of "
-                        "the string API, but also 2.6.34 with the request "
-                        "API backported, which has handles only; for such "
-                        "a kernel, have the test tell it apart or convert "
-                        "that branch by hand (the driver's branch for "
-                        "2.6.35 on, if it has one, shows how)" % (
-                            "every call of the request is" if len(olds) > 1
-                            else "the call is", c.fn, c.where, c.file, ln))
-            return
+        for tests, before, why in (
+                (self.older, "2.6.34", ", whose API is the string one (this "
+                 "series is for 2.6.34): right as it is"),
+                (self.old, "2.6.35", ": upstream's kernels of the string API, "
+                 "but also 2.6.34 with the request API backported, which "
+                 "has handles only; for such a kernel, have the test tell "
+                 "it apart or convert that branch by hand (the driver's "
+                 "branch for 2.6.35 on, if it has one, shows how)")):
+            lns = [tests.get(c.file, {}).get(c.line) for c in r.calls]
+            if all(lns):
+                c = r.calls[0]
+                self.report(r, Reason.OLD_KERNEL,
+                            "%s under a test of the kernel version (the "
+                            "first, %s at %s, under the test at %s:%d) that "
+                            "only kernels before %s pass%s" % (
+                                "every call of the request is"
+                                if len(lns) > 1 else "the call is",
+                                c.fn, c.where, c.file, lns[0], before, why))
+                return
         for c in r.calls:
             ln = self.guarded.get(c.file, {}).get(c.line)
             if ln:

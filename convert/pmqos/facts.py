@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import re
+import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
@@ -506,6 +507,29 @@ def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
 VERSION_COND = re.compile(r'LINUX_VERSION_CODE|KERNEL_VERSION|'
                           r'\b(?:HAVE|NEED)_\w*PM_QOS\w*')
 CPP = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$')
+
+
+def grep_files(top: str, text: str, globs: List[str],
+               word: bool = False) -> Optional[List[str]]:
+    """The files under top matching globs (["*.c", "*.h"]) that contain
+    text (a whole word with word), relative to top: by git grep when top
+    is the top of a git work tree (it skips what git ignores), else by
+    grep -r; cheap on a whole kernel tree.  None when grep fails."""
+    w = ["-w"] if word else []
+    git = subprocess.run(["git", "-C", top, "rev-parse", "--show-prefix"],
+                         capture_output=True, text=True)
+    if git.returncode == 0 and git.stdout.strip() == "":
+        cmd = ["git", "-C", top, "grep", "-l", "-F"] + w + \
+            ["-e", text, "--"] + globs
+    else:
+        cmd = ["grep", "-rlF"] + w + ["--include=%s" % g for g in globs] + \
+            ["-e", text, "."]
+    p = subprocess.run(cmd, cwd=top, capture_output=True, text=True,
+                       errors="surrogateescape")
+    if p.returncode not in (0, 1):
+        return None
+    return [ln[2:] if ln.startswith("./") else ln
+            for ln in p.stdout.split("\n") if ln]
 
 
 def cpp_lines(text: str) -> Iterator[Tuple[int, Optional[str], str]]:

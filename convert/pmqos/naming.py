@@ -701,7 +701,7 @@ def string_args(f: str, args: List[str]) -> List[str]:
     extensions (%pV, ...); each * of a width or precision takes one more
     argument, and a numeric or %c conversion prints no name.  All of
     args when a conversion is not known."""
-    body = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', f))
+    body = c_string(f)
     out, i = [], 0
     for m in CONV.finditer(body):
         flags, conv = m.group(1), m.group(3)
@@ -720,11 +720,21 @@ def string_args(f: str, args: List[str]) -> List[str]:
     return out
 
 
+def c_string(e: str) -> str:
+    """The text of the C string literal(s) e ("a" "b" is "ab"), escapes
+    as written."""
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', e))
+
+
 def fmt_regex(f: str) -> "re.Pattern":
-    body = f.strip('"')
-    parts = re.split(r'%[-+ #0-9.*]*[hlLqjzt]*[a-zA-Z%]', body)
-    return re.compile("^" + ".*".join(re.escape(p) for p in parts) + "$",
-                      re.S)
+    """What the format f may print: its text, each conversion any text
+    (%% a %)."""
+    body, out, i = c_string(f), "^", 0
+    for m in CONV.finditer(body):
+        out += re.escape(body[i:m.start()]) + \
+            ("%" if m.group(3) == "%" else ".*")
+        i = m.end()
+    return re.compile(out + re.escape(body[i:]) + "$", re.S)
 
 
 def may_equal(a: tuple, b: tuple) -> bool:
@@ -746,8 +756,7 @@ def may_equal(a: tuple, b: tuple) -> bool:
     if a[0] == "fmt" and b[0] == "lit":
         a, b = b, a
     if a[0] == "lit" and b[0] == "fmt":
-        s = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', a[1]))
-        return bool(fmt_regex(b[1]).match(s))
+        return bool(fmt_regex(b[1]).match(c_string(a[1])))
     return True
 
 

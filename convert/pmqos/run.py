@@ -101,29 +101,11 @@ def read(path: str) -> str:
         return fh.read()
 
 
-def _grep_files(top: str) -> List[str]:
-    """The C files under top that contain "pm_qos_", by git grep when top
-    is the top of a git work tree (it skips what git ignores), else by
-    grep -r: a superset of the candidates, cheap on a whole kernel tree."""
-    git = subprocess.run(["git", "-C", top, "rev-parse", "--show-prefix"],
-                         capture_output=True, text=True)
-    if git.returncode == 0 and git.stdout.strip() == "":
-        p = subprocess.run(["git", "-C", top, "grep", "-l", "-F",
-                            "pm_qos_", "--", "*.c"],
-                           capture_output=True, text=True,
-                           errors="surrogateescape")
-        return [ln for ln in p.stdout.split("\n") if ln]
-    p = subprocess.run(["grep", "-rlF", "--include=*.c", "pm_qos_", "."],
-                       cwd=top, capture_output=True, text=True,
-                       errors="surrogateescape")
-    return [ln[2:] if ln.startswith("./") else ln
-            for ln in p.stdout.split("\n") if ln]
-
-
 def candidates(top: str) -> List[str]:
     """The C files of top that call the old API (facts.API_CALL, the one
     definition of a call of it), relative to top, sorted."""
-    return sorted(f for f in _grep_files(top)
+    return sorted(f for f in facts_mod.grep_files(top, "pm_qos_", ["*.c"])
+                  or []
                   if facts_mod.API_CALL.search(read(os.path.join(top, f))))
 
 
