@@ -97,6 +97,7 @@ class Request:
     gaps: Dict[tuple, Tuple[int, List[str]]] = field(default_factory=dict)
     variants: List[str] = field(default_factory=list)
     gated: str = ""                               # Decider.flag_gate
+    one_at_a_time: bool = False                   # flag_gate or replaced
     flag_peers: List[str] = field(default_factory=list)
 
     @property
@@ -900,6 +901,7 @@ class Decider:
             return
         if len(files) == 1:
             r.gated = self.flag_gate(r.calls) or self.replaced(r.calls)
+            r.one_at_a_time = bool(r.gated)
             if r.gated:
                 # Added at most once at a time by its file's flag.
                 r.place = ("static", files[0])

@@ -146,7 +146,9 @@ def converted_text(d, r: Request, c: Call):
     elif c.key in r.moved:
         notes.append("moved before the %s, which frees its holder and was "
                      "the statement right before it" % r.moved[c.key])
-    if c.fn == ADD and len(r.adds) > 1:
+    if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
+        # (a request added one at a time by construction has no second
+        # add before the remove)
         others = [a.where for a in r.adds if a is not c]
         notes.append("also added at %s: a second add before the remove "
                      "replaces the handle and keeps the first request, as "
