@@ -25,10 +25,15 @@ import statistics
 import subprocess
 import sys
 
-WORKLOADS = ["update_moves", "update_stays", "update_same", "add_remove",
-             "request", "call_nop"]
-CORES = ["project", "v2.6.34", "posted"]
-COLOURS = {"project": "#1f5fbf", "v2.6.34": "#c0392b", "posted": "#e08e0b"}
+BASE_WORKLOADS = ["update_moves", "update_stays", "update_same",
+                  "add_remove", "request", "call_nop"]
+# the workloads on the distinct values, then on the few ("few:" + name)
+VALUE_SETS = ["", "few:"]
+WORKLOADS = [v + w for v in VALUE_SETS for w in BASE_WORKLOADS]
+CORES = ["project", "v2.6.34", "posted", "v2.6.36", "6.1"]
+PLIST_PEERS = ["v2.6.36", "6.1"]
+COLOURS = {"project": "#1f5fbf", "v2.6.34": "#c0392b", "posted": "#e08e0b",
+           "v2.6.36": "#2e8b57", "6.1": "#8e44ad"}
 
 # The goals, as ratios and counts.
 FASTER = 100  # update_moves at N=10000: list cores / project
@@ -39,6 +44,13 @@ FLAT_INSTR = 0.02  # spread of its instructions over N, relative
 READER_INSTR = 8  # pm_qos_request() beyond an empty call
 READER_TIME = 1.5  # the same, time against the empty call's
 MOVES_OVER_STAYS = 3  # update_moves over update_stays: time, instructions
+# Against the plist cores (2.6.36, 6.1): see plist_goals().
+PLIST_BIG = 64  # from this N on, distinct values: ahead
+PLIST_SMALL = 64  # up to this N, either value set: equal within noise
+NOISE_TIME = 1.15  # "equal within noise", time
+SMALL_INSTR = 1.3  # and instructions, at those N
+READER_PEER_TIME = 1.10  # pm_qos_request() against each plist core's
+CHANGES = ["update_moves", "update_stays", "add_remove"]
 
 
 def quantile(xs, q):
@@ -95,7 +107,7 @@ def goals(run):
     counted = bool(run.counts)
     nocount = (None, "instructions not counted (--no-callgrind)")
     n0, big, mid = 1, 100000, 10000
-    lists = [c for c in run.cores if c != "project"]
+    lists = [c for c in ("v2.6.34", "posted") if c in run.cores]
 
     # 1: far faster than the list-based cores at N=10000
     if not lists or mid not in run.ns:
@@ -209,7 +221,148 @@ def goals(run):
                 run.count(c, "request", n0, "dr") -
                 run.count(c, "call_nop", n0, "dr"))
         info.append(line + " (median over N)")
+    p_out, p_info = plist_goals(run)
+    return out + p_out, info + p_info
+
+
+def num(x):
+    """A ratio in a few characters."""
+    if x is None:
+        return "-"
+    return "%.2f" % x if x >= 0.1 else "%.1g" % x
+
+
+def peer_ratios(run, peer, w, n):
+    """project over peer at one point: (paired time ratio, instruction
+    ratio); either is None where it was not measured."""
+    t = run.ratio(("project", w, 1, n), (peer, w, 1, n))
+    a, b = run.count("project", w, n, "ir"), run.count(peer, w, n, "ir")
+    return t, (a / b if a is not None and b else None)
+
+
+def plist_goals(run):
+    """The goals against the plist cores, and where one of them is ahead.
+
+    7: with distinct values from N=64 on, a change (update_moves,
+    update_stays, add_remove) takes less time and fewer instructions than
+    on each plist core: a plist add walks its list of distinct values,
+    O(N) with IRQs off, where the rbtree descends O(log N).
+    8: up to N=64, the sizes that occur, on either value set, a change is
+    equal within noise: at most NOISE_TIME times the time and SMALL_INSTR
+    times the instructions of each plist core.  A plist core executes
+    fewer instructions in some of these points (a short list is cheap to
+    walk), so the goal bounds that loss; the "ahead" lines say where and
+    by how much each core is ahead.
+    9: pm_qos_request() takes at most READER_PEER_TIME times each plist
+    core's time at every N.
+    update_same and the changes with few values above N=64 have no goal
+    against the plist cores: they are ahead there, and the lines say so.
+    """
+    out, info = [], []
+    peers = [c for c in PLIST_PEERS if c in run.cores]
+    if not peers:
+        return [("SKIP", "7-9 against the plist cores: neither v2.6.36 "
+                 "(PMQOS_V2636) nor 6.1 (make deps) was built")], []
+    counted = bool(run.counts)
+    for peer in peers:
+        # 7
+        parts = []
+        big = [n for n in run.ns if n >= PLIST_BIG]
+        for w in CHANGES:
+            rs = [peer_ratios(run, peer, w, n) for n in big]
+            ts = [r[0] for r in rs if r[0] is not None]
+            ins = [r[1] for r in rs if r[1] is not None]
+            if ts:
+                parts.append((max(ts) < 1, "%s at most %.2fx its time" %
+                              (w, max(ts))))
+            if ins:
+                parts.append((max(ins) < 1, "%.2fx its instructions" %
+                              max(ins)))
+            elif ts and not counted:
+                parts.append((None, "instructions not counted"))
+        if not big or not parts:
+            out.append(("SKIP", "7 against %s at N>=%d: needs those N" %
+                        (peer, PLIST_BIG)))
+        else:
+            v, text = verdict(parts, "7 distinct values, N>=%d, against "
+                              "%s" % (PLIST_BIG, peer))
+            out.append((v, text + " (goal: below 1x both)"))
+        # 8
+        parts = []
+        small = [n for n in run.ns if n <= PLIST_SMALL]
+        for w in [pre + w for pre in VALUE_SETS for w in CHANGES]:
+            rs = [peer_ratios(run, peer, w, n) for n in small]
+            ts = [r[0] for r in rs if r[0] is not None]
+            ins = [r[1] for r in rs if r[1] is not None]
+            if ts:
+                ok = max(ts) <= NOISE_TIME and (not ins or
+                                                max(ins) <= SMALL_INSTR)
+                parts.append((ok, "%s %.2fx/%s" % (
+                    w, max(ts), "%.2fx" % max(ins) if ins else "-")))
+        if not parts:
+            out.append(("SKIP", "8 against %s at N<=%d: needs those N" %
+                        (peer, PLIST_SMALL)))
+        else:
+            v, text = verdict(parts, "8 N<=%d, against %s, at most "
+                              "(time/instructions)" % (PLIST_SMALL, peer))
+            out.append((v, text + " (goal: at most %gx the time, %gx the "
+                        "instructions)" % (NOISE_TIME, SMALL_INSTR)))
+        # 9
+        ts = [run.ratio(("project", w, 1, n), (peer, w, 1, n))
+              for w in ("request", "few:request") for n in run.ns]
+        ts = [t for t in ts if t is not None]
+        if ts:
+            out.append(("PASS" if max(ts) <= READER_PEER_TIME else "FAIL",
+                        "9 pm_qos_request() against %s, every N: at most "
+                        "%.2fx its time (goal: at most %gx)" %
+                        (peer, max(ts), READER_PEER_TIME)))
+        # the noise: two empty calls, the same code in two cores
+        nop = [run.ratio(("project", w, 1, n), (peer, w, 1, n))
+               for w in ("call_nop", "few:call_nop") for n in run.ns]
+        nop = [t for t in nop if t is not None]
+        if nop:
+            info.append("noise against %s: an empty call, the same code, "
+                        "%.2fx..%.2fx its time" % (peer, min(nop), max(nop)))
+        info += ahead_lines(run, peer)
     return out, info
+
+
+def ahead_lines(run, peer):
+    """Where peer is ahead beyond noise: more than NOISE_TIME times its
+    time, or more than its instructions (all N of a workload in one line)."""
+    lines = []
+    for w in WORKLOADS:
+        if w.endswith("call_nop"):
+            continue
+        cells = []
+        for n in run.ns:
+            t, i = peer_ratios(run, peer, w, n)
+            if (t is not None and t > NOISE_TIME) or (i is not None and
+                                                      i > 1.0):
+                cells.append("N=%d %s/%s" % (n, num(t), num(i)))
+        if cells:
+            lines.append("%s ahead on %s (project's time/instructions over "
+                         "its): %s" % (peer, w, ", ".join(cells)))
+    return lines
+
+
+def peer_table(run):
+    """Text: project's time over each other core's (paired, one run) and,
+    after the slash, its instructions over that core's, per workload and
+    N; below 1 project is ahead."""
+    head = "%-8s %-18s" % ("peer", "workload") + "".join(
+        " %11s" % ("N=%d" % n) for n in run.ns)
+    lines = [head]
+    for peer in [c for c in run.cores if c != "project"]:
+        for w in WORKLOADS:
+            if w.endswith("call_nop"):
+                continue
+            cells = []
+            for n in run.ns:
+                t, i = peer_ratios(run, peer, w, n)
+                cells.append(" %11s" % (num(t) + "/" + num(i)))
+            lines.append("%-8s %-18s" % (peer, w) + "".join(cells))
+    return "\n".join(lines) + "\n"
 
 
 TRIGGER = "desc: Trigger: Client Request: "
@@ -289,79 +442,107 @@ def table(run, rows):
 
 
 def plot(run, path, what):
-    """ns/op (or instructions/op) against N, log-log, one panel per
-    workload, one line per core (solid: one thread, dashed: two)."""
+    """ns/op (or instructions/op) against N, log-log, one thread: one panel
+    per workload and value set (top: distinct values, bottom: few), one
+    line per core."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(2, 3, figsize=(15, 9))
-    threads = (1, 2) if what == "ns" else (1,)
-    for ax, w in zip(axes.flat, WORKLOADS):
-        for c in run.cores:
-            for t in threads:
-                pts = [(n, run.median(c, w, n, t) if what == "ns" else
+    shown = [w for w in BASE_WORKLOADS if w != "call_nop"]
+    fig, axes = plt.subplots(len(VALUE_SETS), len(shown),
+                             figsize=(4 * len(shown), 4.2 * len(VALUE_SETS)))
+    for row, pre in enumerate(VALUE_SETS):
+        for ax, base in zip(axes[row], shown):
+            w = pre + base
+            for c in run.cores:
+                pts = [(n, run.median(c, w, n) if what == "ns" else
                         run.count(c, w, n, "ir")) for n in run.ns]
                 pts = [p for p in pts if p[1] is not None]
                 if pts:
-                    ax.plot(*zip(*pts), marker="o", color=COLOURS[c],
-                            linestyle="-" if t == 1 else "--",
-                            label=c if what != "ns" else
-                            "%s, %d thr" % (c, t))
-        ax.set(xscale="log", yscale="log", title=w, xlabel="N",
-               ylabel="ns/op (median)" if what == "ns" else
-               "instructions/op (callgrind)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8, loc="upper left")
-    fig.suptitle("pm_qos: %s against N requests (log-log; %s)" % (
-        "ns/op" if what == "ns" else "instructions/op",
-        "solid: 1 thread, dashed: 2 threads" if what == "ns" else
-        "1 thread"))
+                    ax.plot(*zip(*pts), marker="o", markersize=3,
+                            color=COLOURS[c], label=c)
+            ax.set(xscale="log", yscale="log", xlabel="N",
+                   title="%s (%s values)" % (
+                       base, "few" if pre else "distinct"),
+                   ylabel="ns/op (median)" if what == "ns" else
+                   "instructions/op (callgrind)")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=7, loc="upper left")
+    fig.suptitle("pm_qos: %s against N requests (log-log, one thread)" % (
+        "ns/op" if what == "ns" else "instructions/op"))
     fig.tight_layout()
-    fig.savefig(path, dpi=80)
+    fig.savefig(path, dpi=72)
     plt.close(fig)
 
 
 METHOD = """\
-N requests in PM_QOS_CPU_DMA_LATENCY, all distinct (request i at 100 + 2i,
-target 100); every core built from its source with the same stub headers and
-flags into one binary (tools/testing/pm_qos/bench.c, bench-variant.c).
-Workloads (one op each) on request m = N/2: update_moves: to 1 and back (the
-target moves every time); update_stays: to its value + 1 and back (none at
-N=1: a lone request always moves the target); update_same: to the value it
-has; add_remove: add a request and remove it (ALSA's hw_params); request:
-pm_qos_request(), for v2.6.34 pm_qos_requirement(); call_nop: an empty
-function called like request, the loop's floor.  Every core has one
-notifier on the class that does nothing, as cpuidle's is there on any SMP
-kernel: v2.6.34 and posted call it inside each update that moves the
-target; project queues its class's work item there (the harness's
-workqueue, whose item stays pending through a timing, as keventd's does
-through a burst of moves before it runs) and the work runs, outside the
-timings, when the point is torn down.  Above 1000 requests the
-list-based cores get their list built directly (the list N adds would leave,
-then their own update_target()), as N O(N) adds would take minutes; every
-workload is checked on every core to do what its name says, and to leave the
-requests and allocations as they were, before and after it is timed.
+N requests in PM_QOS_CPU_DMA_LATENCY (aggregate: the minimum), from one of
+two sets of values: distinct (request i at 100 + 2i, target 100), and few
+(request i at 20, 2000000000 = the class default, 100, 500 for i mod 4 = 0,
+1, 2, 3: the values real users ask for; target 20; the workloads on this
+set are named few:...).  Every core is built from its source with the same
+stub headers and flags into one binary (tools/testing/pm_qos/bench.c,
+bench-variant.c).  Workloads (one op each) on request m = N/2:
+update_moves: to 1 (few: to 0, what a process writes to
+/dev/cpu_dma_latency to keep the CPUs out of deep C-states) and back, the
+target moves every time; update_stays: to its value + 1 (few: to the
+default, or 500 from the default) and back (none at N=1: a lone request
+always moves the target); update_same: to the value it has; add_remove: add
+a request (at m's value + 1; few: at the default) and remove it: an open and
+a close of /dev/cpu_dma_latency, or ALSA's hw_params; request: the target,
+pm_qos_request() (v2.6.34: pm_qos_requirement(); 6.1: pm_qos_read_value());
+call_nop: an empty function called like request, the loop's floor.
 
-Each of {reps} rounds sets every N up afresh and runs every point once on
-every core for about {target_us} us, the cores in rotating order.  ns/op is
-the median of a point's {reps} rounds, +-% half their interquartile range
-relative to it.  The goals compare two timings by their paired ratio: the
-ratio within each round, whose two timings ran moments apart, then the median
-over the rounds; so a slow phase of the machine moves both sides of a ratio
-alike.  Absolute ns/op depend on the machine and its load; the verdicts do
-not rest on them.
+The cores: project (an rbtree of requests); v2.6.34 (a list, requests known
+by name); posted (the 2010-04-30 patch: a list of handles); v2.6.36 (a
+plist: a list of the distinct values, each with the list of its requests,
+the handle allocated by the caller); 6.1 (the same plist under
+pm_qos_update_target()).  6.1 has no handle API of the 2010 shape over its
+constraint core, so the bench's adapter (bench-variant.c) adds one: add
+allocates the node, as 6.1's misc device open does, and calls
+pm_qos_update_target(PM_QOS_ADD_REQ); update returns at once when the
+value is the node's, as 6.1's cpu_latency_qos_update_request() does, and
+else calls PM_QOS_UPDATE_REQ; remove calls PM_QOS_REMOVE_REQ and frees the
+node; the reader is pm_qos_read_value(); when the target moved, the adapter
+kicks every other idle CPU, as 6.1's wake_up_all_idle_cpus() does and with
+the same loop as project's kick.  The 2.6.36 add and remove are wrapped
+the same way (allocation and free around them, as its misc device does).
+
+Every core but 6.1 has one notifier on the class that does nothing, as
+cpuidle's is there on any SMP kernel of 2010: v2.6.34, posted and v2.6.36
+call it inside each update that moves the target; project queues its class's
+work item there (the harness's workqueue, whose item stays pending through a
+timing, as keventd's does through a burst of moves before it runs) and the
+work runs, outside the timings, when the point is torn down.  6.1's CPU
+latency class has no notifier chain (cpuidle reads the target), so none is
+added.  Above 1000 requests the list-based cores get their list built
+directly (the list N adds would leave, then their own update_target()), as
+N O(N) adds would take minutes; the plist cores are built with their own add,
+the highest value first.  Every workload is checked on every core to do
+what its name says, and to leave the requests and allocations as they were,
+before and after it is timed.
+
+Each of {reps} rounds sets every N and value set up afresh and runs every
+point once on every core for about {target_us} us, the cores in rotating
+order.  ns/op is the median of a point's {reps} rounds, +-% half their
+interquartile range relative to it.  The goals compare two timings by their
+paired ratio: the ratio within each round, whose two timings ran moments
+apart, then the median over the rounds; so a slow phase of the machine moves
+both sides of a ratio alike.  Absolute ns/op depend on the machine and its
+load; the verdicts do not rest on them.
 
 Two threads: both run the op at once on the same class (the second on request
-N/2 + N/4, moving it to 2), so an update may find the target already moved by
-the other; ns/op is wall time over one thread's ops, what each caller pays.
-While the other CPU is busy the two threads share one.
+N/2 + N/4, moving it to 2; few: to 1), so an update may find the target
+already moved by the other; ns/op is wall time over one thread's ops, what
+each caller pays.  While the other CPU is busy the two threads share one.
+The plots show one thread.
 
 instr/op: callgrind, one thread, a fixed number K of ops per point (2000; for
-the updates and add_remove of the list-based cores 200000/N, at least 2): the
-count of 2K ops less that of K ops, over K; data reads likewise.  v2.6.34's
-handle is the request's name: its updates include the strcmp() walk that
-finds it (request N/2 sits mid-list)."""
+the updates and add_remove of the list and plist cores 200000/N, at least
+2): the count of 2K ops less that of K ops, over K; data reads likewise.
+v2.6.34's handle is the request's name: its updates include the strcmp()
+walk that finds it (request N/2 sits mid-list)."""
 
 
 def tool_version(cmd):
@@ -381,7 +562,7 @@ def machine():
         platform.release())
 
 
-def markdown(run, args, lines, info, tab):
+def markdown(run, args, lines, info, tab, peers):
     about = "\n".join("- " + a for a in args.about)
     load = " ".join("%.2f" % x for x in os.getloadavg())
     rows = run.rounds.values()
@@ -405,6 +586,15 @@ Produced by `scripts/bench` (`make bench`){took}.
 {info}
 ```
 
+## Against each core
+
+project's time over the other core's (the paired ratio, one thread) and,
+after the slash, its instructions over that core's; below 1 project is
+ahead.
+
+```
+{peers}```
+
 ## Results
 
 {table}
@@ -418,6 +608,7 @@ Numbers: [bench.tsv](bench.tsv).
            valgrind=tool_version(["valgrind", "--version"]), load=load,
            about=about, goals="\n".join("%s %s" % g for g in lines),
            info="\n".join("info " + i for i in info), table=tab,
+           peers=peers,
            method=METHOD.format(reps=max(len(r) for r in rows),
                                 target_us=args.target_us),
            instr="![instructions/op against N](bench-instr.png)\n"
@@ -427,10 +618,13 @@ Numbers: [bench.tsv](bench.tsv).
 def self_test():
     """The goals on made-up runs: one that meets them, and one bad in each
     way a core could be; returns the number of wrong verdicts."""
-    def make(slow_big=1.0, reader_dr=1.0, same_grows=1.0, slow_move=1.0):
+    def make(slow_big=1.0, reader_dr=1.0, same_grows=1.0, slow_move=1.0,
+             plist_big=10.0, plist_small=1.0, plist_read=1.0):
+        """plist_*: 6.1's cost over project's, at N>=64, below, and of
+        the reader."""
         rows, counts = [], {}
         for n in (1, 10000, 100000):
-            for c in ("project", "posted"):
+            for c in ("project", "posted", "6.1"):
                 lst = c == "posted"
                 cost = {"update_moves": (n if lst else 1) * 40.0 *
                         (slow_big if n == 100000 and not lst else 1) *
@@ -438,6 +632,11 @@ def self_test():
                         "update_same": 14.0 * (same_grows if n > 1 else 1),
                         "request": 1.6, "call_nop": 1.6,
                         "update_stays": 30.0, "add_remove": 60.0}
+                if c == "6.1":
+                    f = plist_big if n >= PLIST_BIG else plist_small
+                    cost = {w: ns * (plist_read if w == "request" else
+                                     1 if w == "call_nop" else f)
+                            for w, ns in cost.items()}
                 for w, ns in cost.items():
                     for r in range(5):
                         rows.append(dict(variant=c, workload=w, threads=1,
@@ -453,7 +652,11 @@ def self_test():
              (make(slow_big=3.0), {"2": "FAIL"}),
              (make(slow_move=3.0), {"6": "FAIL", "1": "PASS"}),
              (make(reader_dr=2.0), {"5": "FAIL"}),
-             (make(same_grows=2.0), {"3": "FAIL"})]
+             (make(same_grows=2.0), {"3": "FAIL"}),
+             (make(), {"7": "PASS", "8": "PASS", "9": "PASS"}),
+             (make(plist_big=0.5), {"7": "FAIL", "8": "PASS"}),
+             (make(plist_small=0.5), {"8": "FAIL", "7": "PASS"}),
+             (make(plist_read=0.5), {"9": "FAIL"})]
     wrong = 0
     for lines, want in cases:
         got = {text.split()[0]: v for v, text in lines}
@@ -506,9 +709,12 @@ def main():
     plot(run, os.path.join(args.out, "bench.png"), "ns")
     if run.counts:
         plot(run, os.path.join(args.out, "bench-instr.png"), "instr")
+    peers = peer_table(run)
+    with open(os.path.join(args.out, "peers.txt"), "w") as f:
+        f.write(peers)
     with open(os.path.join(args.out, "bench.md"), "w") as f:
-        f.write(markdown(run, args, lines, info, tab))
-    print(tab + "\n")
+        f.write(markdown(run, args, lines, info, tab, peers))
+    print(peers)
     for v, text in lines:
         print(v, text)
     for i in info:

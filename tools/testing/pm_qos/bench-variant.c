@@ -2,19 +2,36 @@
 /*
  * One pm_qos core, built from its real source behind the harness's stub
  * headers, behind the small interface that bench.c drives.  Compiled once
- * per variant, with -DBENCH_VARIANT=<0|1|2> and -DBENCH_SOURCE="<path>":
+ * per variant, with -DBENCH_VARIANT=<0..4> and -DBENCH_SOURCE="<path>":
  *
  *   0 project   this repository's kernel/pm_qos_params.c (rbtree, handles),
  *               driven through its exported functions only
  *   1 v2.6.34   the tree's original file (list, string names)
  *   2 posted    the tree's file with the 2010-04-30 patch applied
  *               (list, handles)
+ *   3 v2.6.36   Linux 2.6.36's kernel/pm_qos_params.c with that tree's
+ *               lib/plist.c (BENCH_PLIST) and include/linux/plist.h
+ *               (plist, caller-allocated handles)
+ *   4 6.1       pm_qos_update_target() and its helpers from Linux 6.1's
+ *               kernel/power/qos.c (as bench-extract.py takes them out),
+ *               with 6.1's lib/plist.c, behind the adapter below
  *
- * The public names of each copy get a prefix, so that the three live side by
- * side in one binary and the bench can interleave them.  Nothing here
+ * The public names of each copy get a prefix, so that all of them live side
+ * by side in one binary and the bench can interleave them.  Nothing here
  * changes how a core works: the bench calls the core's own functions, and
  * only builds large request lists of the two list-based cores directly (see
  * bench_build_direct()).
+ *
+ * 6.1 has no handle API of the 2010 shape over its constraint core (its
+ * cpu_latency_qos_*() front end is one fixed class), so the adapter maps
+ * one onto it: add allocates a node (as 6.1's misc device open does) and
+ * calls pm_qos_update_target(PM_QOS_ADD_REQ), update returns at once when
+ * the value is the node's (as cpu_latency_qos_update_request() does) and
+ * else calls PM_QOS_UPDATE_REQ, remove calls PM_QOS_REMOVE_REQ and frees
+ * the node, the reader is pm_qos_read_value(); when pm_qos_update_target()
+ * says the target moved, the adapter kicks the other idle CPUs, as 6.1's
+ * wake_up_all_idle_cpus() does, with the same loop as the project's core.
+ * 6.1's CPU latency class has no notifier chain; the adapter adds none.
  */
 #define _GNU_SOURCE
 #include <linux/kernel.h>
@@ -37,9 +54,14 @@
 #define BENCH_SYM(x) BENCH_CAT(bench_v2634_, x)
 #elif BENCH_VARIANT == 2
 #define BENCH_SYM(x) BENCH_CAT(bench_posted_, x)
+#elif BENCH_VARIANT == 3
+#define BENCH_SYM(x) BENCH_CAT(bench_v2636_, x)
+#elif BENCH_VARIANT == 4
+#define BENCH_SYM(x) BENCH_CAT(bench_v61_, x)
 #else
-#error "BENCH_VARIANT must be 0, 1 or 2"
+#error "BENCH_VARIANT must be 0 to 4"
 #endif
+#define BENCH_PLIST_CORE (BENCH_VARIANT >= 3)
 
 /* every global name any of the three cores defines */
 #define pm_qos_add_request		BENCH_SYM(pm_qos_add_request)
@@ -53,8 +75,86 @@
 #define pm_qos_add_notifier		BENCH_SYM(pm_qos_add_notifier)
 #define pm_qos_remove_notifier		BENCH_SYM(pm_qos_remove_notifier)
 #define harness_initcall		BENCH_SYM(initcall)
+#define pm_qos_request_active		BENCH_SYM(pm_qos_request_active)
+#if BENCH_VARIANT == 4		/* elsewhere a tracepoint's name too */
+#define pm_qos_update_target		BENCH_SYM(pm_qos_update_target)
+#define pm_qos_read_value		BENCH_SYM(pm_qos_read_value)
+#endif
+#define plist_add			BENCH_SYM(plist_add)
+#define plist_del			BENCH_SYM(plist_del)
+#define plist_requeue			BENCH_SYM(plist_requeue)
 
-#if BENCH_VARIANT != 0
+#if BENCH_PLIST_CORE
+/*
+ * What the plists use of the kernel's list.h beyond the harness's subset,
+ * under names of their own so that they never clash with it.
+ */
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#define raw_spinlock_t spinlock_t	/* 2.6.36's plist.h names it */
+#define INIT_LIST_HEAD bench_init_list_head
+#define list_empty bench_list_empty
+#define list_del_init bench_list_del_init
+#define list_move_tail bench_list_move_tail
+#define list_is_last bench_list_is_last
+
+static inline void bench_init_list_head(struct list_head *l)
+{
+	l->next = l;
+	l->prev = l;
+}
+
+static inline int bench_list_empty(const struct list_head *head)
+{
+	return head->next == head;
+}
+
+static inline void bench_list_del_init(struct list_head *entry)
+{
+	list_del(entry);
+	bench_init_list_head(entry);
+}
+
+static inline void bench_list_move_tail(struct list_head *l,
+					struct list_head *head)
+{
+	list_del(l);
+	list_add_tail(l, head);
+}
+
+static inline int bench_list_is_last(const struct list_head *l,
+				     const struct list_head *head)
+{
+	return l->next == head;
+}
+
+#define list_first_entry(ptr, type, member) \
+	list_entry((ptr)->next, type, member)
+#define list_last_entry(ptr, type, member) \
+	list_entry((ptr)->prev, type, member)
+#define list_next_entry(pos, member) \
+	list_entry((pos)->member.next, typeof(*(pos)), member)
+#define list_prev_entry(pos, member) \
+	list_entry((pos)->member.prev, typeof(*(pos)), member)
+#define list_for_each_entry_continue(pos, head, member)		\
+	for (pos = list_next_entry(pos, member);			\
+	     &pos->member != (head);					\
+	     pos = list_next_entry(pos, member))
+#ifndef WARN_ON
+#define WARN_ON(cond) WARN(cond, "WARN_ON(%s)\n", #cond)
+#endif
+#ifndef BUG
+#define BUG() abort()
+#endif
+#ifndef BUG_ON
+#define BUG_ON(cond) do { if (cond) BUG(); } while (0)
+#endif
+#ifndef fallthrough
+#define fallthrough __attribute__((__fallthrough__))
+#endif
+#endif
+
+#if BENCH_VARIANT == 1 || BENCH_VARIANT == 2
 /* The old cores name a misc device's request "process_<pid>" from
  * current->pid; the harness's current is NULL.  (Not on a measured path.)
  */
@@ -63,9 +163,27 @@ static struct { pid_t pid; } bench_task = { .pid = 4242 };
 #define current (&bench_task)
 #endif
 
-#include BENCH_SOURCE
+#if BENCH_VARIANT == 4
+#include <linux/plist.h>
+#include <linux/notifier.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
+#include <linux/sched.h>
+#include <linux/time.h>
+/* 6.1's tracepoint, off as in a kernel that does not trace */
+#define trace_pm_qos_update_target(action, prev, curr) do { } while (0)
+#endif
 
+#include BENCH_SOURCE
+#ifdef BENCH_PLIST
+#include BENCH_PLIST
+#endif
+
+#if BENCH_VARIANT == 4
+#define CLASS 1			/* the adapter's one class: CPU latency */
+#else
 #define CLASS PM_QOS_CPU_DMA_LATENCY
+#endif
 
 static int nr;			/* requests set up */
 static void **handles;		/* what a caller holds for each of them */
@@ -105,7 +223,7 @@ static int bench_add_real(int i, s32 v)
 {
 	return pm_qos_add_requirement(CLASS, handles[i], v);
 }
-#else
+#elif BENCH_VARIANT == 0 || BENCH_VARIANT == 2
 /* project and posted: a request is a handle from pm_qos_add_request() */
 #define bench_request pm_qos_request
 
@@ -130,9 +248,121 @@ static int bench_add_real(int i, s32 v)
 	handles[i] = pm_qos_add_request(CLASS, v);
 	return handles[i] ? 0 : -ENOMEM;
 }
+#elif BENCH_VARIANT == 3
+/* v2.6.36: the caller allocates the handle, as its misc device's open does */
+#define bench_request pm_qos_request
+#define BENCH_PLIST_HEAD (&pm_qos_array[CLASS]->requests)
+
+static void bench_update(void *h, s32 v)
+{
+	pm_qos_update_request(h, v);
+}
+
+static void *bench_add(s32 v, int tid)
+{
+	struct pm_qos_request_list *req = kzalloc(sizeof(*req), GFP_KERNEL);
+
+	(void)tid;
+	if (req)
+		pm_qos_add_request(req, CLASS, v);
+	return req;
+}
+
+static void bench_remove(void *h)
+{
+	pm_qos_remove_request(h);
+	kfree(h);
+}
+#else
+/* 6.1: the adapter of the 2010 handle API over pm_qos_update_target() */
+#define BENCH_PLIST_HEAD (&cpu_latency_constraints.list)
+
+struct bench_req {
+	struct plist_node node;
+};
+
+/* 6.1's wake_up_all_idle_cpus(), as the harness's machine runs it */
+static void bench_wake_up_all_idle_cpus(void)
+{
+	int cpu, this_cpu = get_cpu();
+
+	for_each_online_cpu(cpu)
+		if (cpu != this_cpu && idle_cpu(cpu))
+			smp_send_reschedule(cpu);
+	put_cpu();
+}
+
+static void bench_apply(struct bench_req *req, enum pm_qos_req_action action,
+			s32 v)
+{
+	if (pm_qos_update_target(&cpu_latency_constraints, &req->node, action,
+				 v) > 0)
+		bench_wake_up_all_idle_cpus();
+}
+
+static int bench_request(int pm_qos_class)
+{
+	(void)pm_qos_class;
+	return pm_qos_read_value(&cpu_latency_constraints);
+}
+
+static void bench_update(void *h, s32 v)
+{
+	struct bench_req *req = h;
+
+	if (v == req->node.prio)
+		return;
+	bench_apply(req, PM_QOS_UPDATE_REQ, v);
+}
+
+static void *bench_add(s32 v, int tid)
+{
+	struct bench_req *req = kzalloc(sizeof(*req), GFP_KERNEL);
+
+	(void)tid;
+	if (req)
+		bench_apply(req, PM_QOS_ADD_REQ, v);
+	return req;
+}
+
+static void bench_remove(void *h)
+{
+	bench_apply(h, PM_QOS_REMOVE_REQ, PM_QOS_DEFAULT_VALUE);
+	kfree(h);
+}
 #endif
 
-#if BENCH_VARIANT == 0
+#if BENCH_PLIST_CORE
+/* the plists are built with their own add, the highest value first, so
+ * that each add finds its place at the front of the list
+ */
+static int bench_add_real(int i, s32 v)
+{
+	handles[i] = bench_add(v, 0);
+	return handles[i] ? 0 : -ENOMEM;
+}
+
+static unsigned int bench_count(void)
+{
+	struct list_head *l, *head = &BENCH_PLIST_HEAD->node_list;
+	unsigned int n = 0;
+
+	for (l = head->next; l != head; l = l->next)
+		n++;
+	return n;
+}
+
+static void bench_teardown_all(void)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		bench_remove(handles[i]);
+}
+#endif
+
+#if BENCH_PLIST_CORE
+#elif BENCH_VARIANT == 0
 #define bench_count NULL	/* bench.c counts its allocations instead */
 
 static void bench_teardown_all(void)
@@ -224,8 +454,10 @@ static int bench_setup(int n, s32 (*value)(int))
 {
 	int i;
 
+#if BENCH_VARIANT != 4
 	if (pm_qos_add_notifier(CLASS, &bench_nb))
 		return -EINVAL;
+#endif
 	handles = calloc(n ? n : 1, sizeof(*handles));
 	if (!handles)
 		return -ENOMEM;
@@ -237,11 +469,17 @@ static int bench_setup(int n, s32 (*value)(int))
 			return -ENOMEM;
 #endif
 	nr = n;
-#if BENCH_VARIANT != 0
+#if BENCH_VARIANT == 1 || BENCH_VARIANT == 2
 	/* the real add path while it is cheap, else the same list directly */
 	if (n > BENCH_REAL_ADD_MAX)
 		return bench_build_direct(n, value);
 #endif
+	if (BENCH_PLIST_CORE) {
+		for (i = n - 1; i >= 0; i--)
+			if (bench_add_real(i, value(i)))
+				return -ENOMEM;
+		return 0;
+	}
 	for (i = 0; i < n; i++)
 		if (bench_add_real(i, value(i)))
 			return -ENOMEM;
@@ -255,7 +493,9 @@ static void bench_teardown(void)
 	bench_teardown_all();
 	/* the notification work the moves left queued runs (project) */
 	harness_run_work();
+#if BENCH_VARIANT != 4
 	pm_qos_remove_notifier(CLASS, &bench_nb);
+#endif
 	for (i = 0; BENCH_VARIANT == 1 && i < nr; i++)
 		free(handles[i]);
 	free(handles);
@@ -270,7 +510,9 @@ static void *bench_handle(int i)
 
 static const struct bench_ops ops = {
 	.name = BENCH_VARIANT == 0 ? "project" :
-		BENCH_VARIANT == 1 ? "v2.6.34" : "posted",
+		BENCH_VARIANT == 1 ? "v2.6.34" :
+		BENCH_VARIANT == 2 ? "posted" :
+		BENCH_VARIANT == 3 ? "v2.6.36" : "6.1",
 	.rank = BENCH_VARIANT,
 	.setup = bench_setup,
 	.teardown = bench_teardown,

@@ -19,20 +19,33 @@
  *	the variants linked in
  *
  * The setup: N requests in PM_QOS_CPU_DMA_LATENCY (aggregate: minimum),
- * request i at value 100 + 2 i, so all are distinct and the target is 100.
+ * with values of one of two sets:
+ *
+ *   distinct	   request i at value 100 + 2 i, so all are distinct and the
+ *		   target is 100
+ *   few	   request i at 20, 2000000000 (the class default), 100, 500 for
+ *		   i mod 4 = 0, 1, 2, 3: the few values real users ask for; the
+ *		   target is 20
+ *
  * Thread t works on request m_t (m_0 = N/2; m_1 = N/2 + N/4), whose value
  * is orig_t.  One op of each workload is:
  *
- *   update_moves  an update that moves the target: m_t to 1 + t, and back
- *		   (alternately; with two threads one may find the other's)
- *   update_stays  an update that does not: m_t to orig_t + 1, and back
- *		   (not defined for N = 1)
+ *   update_moves  an update that moves the target: m_t to 1 + t (few: to t,
+ *		   0 for the first thread), and back (alternately; with two
+ *		   threads one may find the other's)
+ *   update_stays  an update that does not: m_t to orig_t + 1 (few: to the
+ *		   default, or 500 from the default), and back (not defined
+ *		   for N = 1)
  *   update_same   an update of m_t to the value it has
- *   add_remove    add a request at orig_t + 1, remove it (what ALSA does on
- *		   every hw_params)
+ *   add_remove    add a request at orig_t + 1 (few: at the default), remove
+ *		   it: an open and a close of /dev/cpu_dma_latency, or what
+ *		   ALSA does on every hw_params
  *   request	   the target: pm_qos_request() (v2.6.34: pm_qos_requirement())
  *   call_nop	   a call of a function that does nothing, with request's
  *		   signature, through the same pointer: the loop's own cost
+ *
+ * The workloads on the few set are printed with the prefix "few:"
+ * (few:update_moves, ...), those on the distinct set without one.
  *
  * v2.6.34 has no handles: its caller passes the request's name, and pays
  * the list walk with strcmp() that finds it.  With two threads, both run
@@ -78,7 +91,7 @@ void bench_register(const struct bench_ops *ops);
 #include "harness.h"
 
 #define CLASS 1			/* PM_QOS_CPU_DMA_LATENCY in every core */
-#define MAX_VARIANTS 3
+#define MAX_VARIANTS 5
 #define MAX_NS 16
 
 static const struct bench_ops *variants[MAX_VARIANTS];
@@ -103,12 +116,40 @@ static const char *const wl_name[NR_WORKLOADS] = {
 	"request", "call_nop",
 };
 
+enum values { V_DISTINCT, V_FEW, NR_VALUES };
+static const char *const values_prefix[NR_VALUES] = { "", "few:" };
+static enum values values;	/* the set the requests are set up from */
+
+#define DEFAULT_LATENCY 2000000000	/* the class's default, 2000 s */
+static const s32 few[4] = { 20, DEFAULT_LATENCY, 100, 500 };
+
 static s32 value_of(int i)
 {
-	return 100 + 2 * i;
+	return values == V_FEW ? few[i % 4] : 100 + 2 * i;
 }
 
-#define TARGET 100		/* value_of(0): the aggregate after setup */
+/* value_of(0), the smallest: the aggregate after setup */
+#define TARGET (value_of(0))
+
+/* what thread tid moves its request to, below every other value */
+static s32 move_value(int tid)
+{
+	return values == V_FEW ? tid : 1 + tid;
+}
+
+/* another value of the set that leaves the target as it is */
+static s32 stay_value(s32 orig)
+{
+	if (values == V_FEW)
+		return orig == DEFAULT_LATENCY ? 500 : DEFAULT_LATENCY;
+	return orig + 1;
+}
+
+/* the value of a request added and removed */
+static s32 churn_value(s32 orig)
+{
+	return values == V_FEW ? DEFAULT_LATENCY : orig + 1;
+}
 
 struct point {
 	int n;
@@ -147,7 +188,8 @@ static void run_ops(const struct bench_ops *o, enum workload w,
 {
 	void (*update)(void *, s32) = o->update;
 	void *h = p->h[v][tid];
-	s32 orig = p->orig[tid];
+	s32 orig = p->orig[tid], moved = move_value(tid);
+	s32 stay = stay_value(orig), churn = churn_value(orig);
 	int (*fn)(int arg);
 	unsigned int sum = 0;
 	long i;
@@ -155,13 +197,13 @@ static void run_ops(const struct bench_ops *o, enum workload w,
 	switch (w) {
 	case W_MOVES:
 		for (i = 0; i < k; i += 2) {
-			update(h, 1 + tid);
+			update(h, moved);
 			update(h, orig);
 		}
 		break;
 	case W_STAYS:
 		for (i = 0; i < k; i += 2) {
-			update(h, orig + 1);
+			update(h, stay);
 			update(h, orig);
 		}
 		break;
@@ -174,7 +216,7 @@ static void run_ops(const struct bench_ops *o, enum workload w,
 		void (*remove)(void *) = o->remove;
 
 		for (i = 0; i < k; i++)
-			remove(add(orig + 1, tid));
+			remove(add(churn, tid));
 		break;
 	}
 	case W_REQUEST:
@@ -284,9 +326,10 @@ static long live_allocs;	/* harness_live_allocs after the setup of a point */
 #define EXPECT(v, what, got, want) do {					\
 	long long __g = (got), __w = (want);				\
 	if (__g != __w) {						\
-		fprintf(stderr, "bench: %s at N=%d: %s: %s is %lld, "	\
-			"expected %lld\n", variants[v]->name, p->n,	\
-			what, #got, __g, __w);				\
+		fprintf(stderr, "bench: %s at N=%d, values %s: %s: %s "	\
+			"is %lld, expected %lld\n", variants[v]->name,	\
+			p->n, values ? "few" : "distinct", what, #got,	\
+			__g, __w);					\
 		bad = 1;						\
 	}								\
 } while (0)
@@ -304,19 +347,19 @@ static void check_semantics(int v, const struct point *p)
 	if (o->count)
 		EXPECT(v, "setup", o->count(), p->n);
 	EXPECT(v, "setup", o->request(CLASS), TARGET);
-	o->update(h, 1);
-	EXPECT(v, "update_moves", o->request(CLASS), 1);
+	o->update(h, move_value(0));
+	EXPECT(v, "update_moves", o->request(CLASS), move_value(0));
 	o->update(h, orig);
 	EXPECT(v, "update_moves", o->request(CLASS), TARGET);
 	if (applicable(W_STAYS, p->n)) {
-		o->update(h, orig + 1);
+		o->update(h, stay_value(orig));
 		EXPECT(v, "update_stays", o->request(CLASS), TARGET);
 		o->update(h, orig);
 	}
 	o->update(h, orig);
 	EXPECT(v, "update_same", o->request(CLASS), TARGET);
 	EXPECT(v, "updates", harness_live_allocs, live_allocs);
-	r = o->add(orig + 1, 0);
+	r = o->add(churn_value(orig), 0);
 	EXPECT(v, "add_remove", r != NULL, 1);
 	EXPECT(v, "add_remove", harness_live_allocs > live_allocs, 1);
 	if (o->count)
@@ -393,9 +436,10 @@ static void teardown(int only)
  */
 static int cmd_time(int argc, char **argv)
 {
-	static const int default_ns[] = { 1, 10, 100, 1000, 10000, 100000 };
-	static long k[MAX_NS][NR_WORKLOADS][MAX_VARIANTS];
-	int ns[MAX_NS], nr_ns = 6, reps = 41, i, v, r, t, threads;
+	static const int default_ns[] = { 1, 2, 4, 8, 16, 64, 1000, 10000,
+					  100000 };
+	static long k[NR_VALUES][MAX_NS][NR_WORKLOADS][MAX_VARIANTS];
+	int ns[MAX_NS], nr_ns = 9, reps = 41, i, v, r, t, threads;
 	double target = 250e-6, t0 = now();
 	struct point p;
 	enum workload w;
@@ -417,38 +461,45 @@ static int cmd_time(int argc, char **argv)
 	}
 
 	/* ops per repetition, and a check that each workload does its job */
-	for (i = 0; i < nr_ns; i++) {
-		setup(&p, ns[i], -1);
-		for (v = 0; v < nr_variants; v++)
-			check_semantics(v, &p);
-		if (bad)
-			return 1;
-		for (w = 0; w < NR_WORKLOADS; w++)
-			for (v = 0; v < nr_variants && applicable(w, ns[i]); v++)
-				k[i][w][v] = calibrate(v, w, &p, target);
-		teardown(-1);
-	}
+	for (i = 0; i < nr_ns; i++)
+		for (values = 0; values < NR_VALUES; values++) {
+			setup(&p, ns[i], -1);
+			for (v = 0; v < nr_variants; v++)
+				check_semantics(v, &p);
+			if (bad)
+				return 1;
+			for (w = 0; w < NR_WORKLOADS; w++)
+				for (v = 0; v < nr_variants &&
+				     applicable(w, ns[i]); v++)
+					k[values][i][w][v] =
+						calibrate(v, w, &p, target);
+			teardown(-1);
+		}
 	fprintf(stderr, "bench: calibrated in %.1f s\n", now() - t0);
 
 	printf("variant\tworkload\tthreads\tn\tround\tns\tops\n");
 	for (r = 0; r < reps; r++) {
-		for (i = 0; i < nr_ns; i++) {
-			setup(&p, ns[i], -1);
+		for (i = 0; i < nr_ns * NR_VALUES; i++) {
+			long *kv;
+
+			values = i % NR_VALUES;
+			setup(&p, ns[i / NR_VALUES], -1);
 			for (w = 0; w < NR_WORKLOADS; w++) {
-				if (!applicable(w, ns[i]))
+				if (!applicable(w, p.n))
 					continue;
+				kv = k[values][i / NR_VALUES][w];
 				for (threads = 1; threads <= BENCH_MAX_THREADS;
 				     threads++)
 					for (t = 0; t < nr_variants; t++) {
 						v = (r + t) % nr_variants;
-						printf("%s\t%s\t%d\t%d\t%d\t%.4g\t%ld\n",
+						printf("%s\t%s%s\t%d\t%d\t%d\t%.4g\t%ld\n",
 						       variants[v]->name,
+						       values_prefix[values],
 						       wl_name[w], threads,
-						       ns[i], r,
+						       p.n, r,
 						       measure(v, w, &p, threads,
-							       k[i][w][v]) /
-						       k[i][w][v] * 1e9,
-						       k[i][w][v]);
+							       kv[v]) / kv[v] * 1e9,
+						       kv[v]);
 					}
 				check_restored(&p, w, -1);
 				if (bad)
@@ -473,27 +524,19 @@ static long count_ops(const struct bench_ops *o, enum workload w, int n)
 	return k < 2 ? 2 : k > 2000 ? 2000 : even(k);
 }
 
-static int cmd_count(int argc, char **argv)
+/* the profiles of every workload on variant v at N=n, requests from values */
+static void count_point(int v, int n)
 {
 	char label[128];
 	struct point p;
 	enum workload w;
 	long kw;
-	int v, i;
+	int i;
 
-	if (argc != 2 || atoi(argv[1]) < 1)
-		return 2;
-	for (v = 0; v < nr_variants; v++)
-		if (!strcmp(variants[v]->name, argv[0]))
-			break;
-	if (v == nr_variants) {
-		fprintf(stderr, "bench count: no variant '%s'\n", argv[0]);
-		return 2;
-	}
-	setup(&p, atoi(argv[1]), v);
+	setup(&p, n, v);
 	check_semantics(v, &p);
 	if (bad)
-		return 1;
+		return;
 	CALLGRIND_START_INSTRUMENTATION;
 	for (w = 0; w < NR_WORKLOADS; w++) {
 		if (!applicable(w, p.n))
@@ -504,14 +547,32 @@ static int cmd_count(int argc, char **argv)
 			CALLGRIND_TOGGLE_COLLECT;
 			run_ops(variants[v], w, &p, v, 0, i * kw);
 			CALLGRIND_TOGGLE_COLLECT;
-			snprintf(label, sizeof(label), "%s %s %d %ld",
-				 variants[v]->name, wl_name[w], p.n, i * kw);
+			snprintf(label, sizeof(label), "%s %s%s %d %ld",
+				 variants[v]->name, values_prefix[values],
+				 wl_name[w], p.n, i * kw);
 			CALLGRIND_DUMP_STATS_AT(label);
 		}
 		check_restored(&p, w, v);
 	}
 	CALLGRIND_STOP_INSTRUMENTATION;
 	teardown(v);
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	int v;
+
+	if (argc != 2 || atoi(argv[1]) < 1)
+		return 2;
+	for (v = 0; v < nr_variants; v++)
+		if (!strcmp(variants[v]->name, argv[0]))
+			break;
+	if (v == nr_variants) {
+		fprintf(stderr, "bench count: no variant '%s'\n", argv[0]);
+		return 2;
+	}
+	for (values = 0; values < NR_VALUES && !bad; values++)
+		count_point(v, atoi(argv[1]));
 	return bad;
 }
 

@@ -7,10 +7,16 @@
 #   project  ../../../kernel/pm_qos_params.c (always)
 #   v2.6.34  $(BENCH_V2634)/kernel/pm_qos_params.c, if BENCH_V2634 is set
 #   posted   $(BENCH_POSTED)/kernel/pm_qos_params.c, if BENCH_POSTED is set
-# where each of those directories also holds the core's
-# include/linux/pm_qos_params.h.  scripts/bench prepares them from KSRC in a
-# scratch directory; nothing of them is in the repository.  RBTREE_DIR is
-# where `make deps` extracted linux-source-6.1's files.
+#   v2.6.36  $(BENCH_V2636)/kernel/pm_qos_params.c and lib/plist.c, if
+#            BENCH_V2636 is set
+#   6.1      $(BENCH_V61)/qos.c (what bench-extract.py takes out of 6.1's
+#            kernel/power/qos.c) and lib/plist.c, if BENCH_V61 is set
+# where each of those directories also holds the core's headers under
+# include/linux/ (pm_qos_params.h; plist.h for the last two).
+# scripts/bench prepares them from KSRC, the 2.6.36 tree and the
+# linux-source-6.1 files in a scratch directory; nothing of them is in the
+# repository.  RBTREE_DIR is where `make deps` extracted linux-source-6.1's
+# files.
 
 ifeq ($(BENCH_DIR),)
 $(error BENCH_DIR is not set: run scripts/bench, or pass BENCH_DIR=<build directory>)
@@ -28,7 +34,8 @@ BENCH_LDLIBS := -ldl -pthread -Wl,-z,now
 HDRS := bench.c harness.h $(wildcard linux/*.h trace/*.h) bench.mk
 
 OBJS := $(addprefix $(BENCH_DIR)/,bench.o stubs.o rbtree.o project.o \
-	$(if $(BENCH_V2634),v2634.o) $(if $(BENCH_POSTED),posted.o))
+	$(if $(BENCH_V2634),v2634.o) $(if $(BENCH_POSTED),posted.o) \
+	$(if $(BENCH_V2636),v2636.o) $(if $(BENCH_V61),v61.o))
 
 # $(call variant,NUMBER,DIR): compile the core in DIR as bench variant NUMBER
 variant = $(CC) $(BENCH_CFLAGS) -I$(2)/include -DBENCH_VARIANT=$(1) \
@@ -69,5 +76,25 @@ $(BENCH_DIR)/v2634.o: bench-variant.c $(HDRS) \
 $(BENCH_DIR)/posted.o: bench-variant.c $(HDRS) \
 		$(BENCH_POSTED)/kernel/pm_qos_params.c | $(BENCH_DIR)
 	$(call variant,2,$(BENCH_POSTED)) -w
+
+# 6.1's plist.h includes <asm/bug.h>: the harness's bug.h, from the build
+# directory
+$(BENCH_DIR)/include/asm/bug.h: | $(BENCH_DIR)
+	mkdir -p $(dir $@)
+	echo '#include <linux/bug.h>' > $@
+
+$(BENCH_DIR)/v2636.o: bench-variant.c $(HDRS) \
+		$(BENCH_V2636)/kernel/pm_qos_params.c \
+		$(BENCH_V2636)/lib/plist.c | $(BENCH_DIR)
+	$(call variant,3,$(BENCH_V2636)) \
+		-DBENCH_PLIST='"$(BENCH_V2636)/lib/plist.c"' -w
+
+$(BENCH_DIR)/v61.o: bench-variant.c $(HDRS) $(BENCH_V61)/qos.c \
+		$(BENCH_V61)/lib/plist.c $(BENCH_DIR)/include/asm/bug.h \
+		| $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) -I$(BENCH_V61)/include -I$(BENCH_DIR)/include \
+		-DBENCH_VARIANT=4 -DBENCH_SOURCE='"$(BENCH_V61)/qos.c"' \
+		-DBENCH_PLIST='"$(BENCH_V61)/lib/plist.c"' -w \
+		-c -o $@ bench-variant.c
 
 .PHONY: all FORCE
