@@ -17,7 +17,7 @@ help:
 	@echo "make boot-debug     the same with lockdep, kmemleak, slub_debug, debugobjects"
 	@echo "make series-check   mail format, consistency with the core files, checkpatch (tier 2 with KSRC)"
 	@echo "make series         regenerate patches/ and series from the core files (needs KSRC)"
-	@echo "make bench          benchmarks: this core against the 2.6.34 and the 2010-04-30 versions"
+	@echo "make bench          benchmarks: this core against 2.6.34, the 2010-04-30 posting, 2.6.36 and 6.1"
 	@echo "make deps           install the Debian packages and extract linux-source-6.1 files"
 	@echo "make clean          remove build outputs in the repository"
 	@echo "KSRC=$(call lib,KSRC)"
