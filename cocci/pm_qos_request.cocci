@@ -12,9 +12,10 @@
 ///
 // Confidence: High
 // Copyright: (C) 2010 pm-qos series.  GPLv2.
-// Comments: Needs Python scripting in spatch.  A call in a function
-//   that spatch cannot parse is not seen: spatch names such files when
-//   it is run without -very_quiet.
+// URL: http://coccinelle.lip6.fr/
+// Comments: Needs spatch with Python scripting, as the other scripts
+//   here do.  A call in a function that spatch cannot parse is not
+//   seen: spatch -parse_error_msg names the files where that happens.
 // Options: -no_includes -include_headers
 
 virtual patch
@@ -30,17 +31,12 @@ expression C;
 
 // The names are spelt out, not given as identifier fn = {...}, so that
 // spatch takes them as keywords and skips files that call none of them.
-@r depends on !patch@
+// In patch mode the rule above has renamed pm_qos_requirement().
+@r@
 position p;
 @@
 \(pm_qos_add_requirement@p\|pm_qos_update_requirement@p\|
   pm_qos_remove_requirement@p\|pm_qos_requirement@p\)(...)
-
-@rp depends on patch@
-position p;
-@@
-\(pm_qos_add_requirement@p\|pm_qos_update_requirement@p\|
-  pm_qos_remove_requirement@p\)(...)
 
 @depends on context@
 position r.p;
@@ -48,14 +44,8 @@ identifier fn;
 @@
 * fn@p(...)
 
-@n depends on r@
+@n@
 position r.p;
-identifier fn;
-@@
-fn@p(...)
-
-@np depends on rp@
-position rp.p;
 identifier fn;
 @@
 fn@p(...)
@@ -80,17 +70,16 @@ how = {"pm_qos_add_requirement": " and keep the handle it returns",
        "pm_qos_remove_requirement": " on the handle of the add",
        "pm_qos_requirement": ""}
 msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"), how[fn])
-coccilib.org.print_todo(p[0], msg)
+cocci.print_main(msg, p)
 
-// Messages go to stderr: the output of patch mode is the patch alone.
+// The calls that patch mode leaves, on stderr: its output is the patch.
 @script:python depends on patch@
-p << rp.p;
-fn << np.fn;
+p << r.p;
+fn << n.fn;
 @@
 import sys
 how = {"pm_qos_add_requirement": " and keep the handle it returns",
        "pm_qos_update_requirement": " on the handle of the add",
-       "pm_qos_remove_requirement": " on the handle of the add",
-       "pm_qos_requirement": ""}
+       "pm_qos_remove_requirement": " on the handle of the add"}
 msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"), how[fn])
 sys.stderr.write("%s:%s: not changed: %s\n" % (p[0].file, p[0].line, msg))
