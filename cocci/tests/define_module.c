@@ -2,7 +2,8 @@
  * A system DMA controller with one module-wide request, named by a
  * #define and added once, by the function that module_init() names (not
  * marked __init), before the platform driver registers; the channel
- * callbacks update it.  It becomes one static handle.
+ * callbacks update it.  Every call is reported; one static handle
+ * would hold it (a conversion for convert/, not for this script).
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>

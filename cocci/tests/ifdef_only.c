@@ -1,8 +1,9 @@
 /*
  * A keypad driver whose init function, and the add of its request by a
- * string literal, are under #if.  The static handle goes after the
- * #include of pm_qos_params.h, outside the #if, where the remove in the
- * exit function can see it.
+ * string literal, are under #if: the calls there are reported like any
+ * other.  (A static handle would go after the #include of
+ * pm_qos_params.h, outside the #if, where the remove in the exit
+ * function can see it: convert/'s job.)
  */
 #include <linux/module.h>
 #include <linux/input.h>

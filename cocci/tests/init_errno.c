@@ -3,8 +3,8 @@
  * error paths: one returns -ENODEV itself, one sets -ENOMEM before it
  * jumps, and one jumps when the driver's registration returned a
  * negative value.  Each returns an error, so the module never loads and
- * the exit function is the only other remove: the request becomes one
- * static handle.
+ * the exit function is the only other remove: one static handle would
+ * hold it (convert/'s job).  Every call is reported.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>

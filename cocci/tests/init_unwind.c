@@ -4,7 +4,8 @@
  * places only: at the end of the init function's error unwinding (after
  * the driver is unregistered again, followed by nothing but a message)
  * and last in the exit function.  Neither can be followed by a use of
- * the request, so it becomes one static handle.
+ * the request, so one static handle would hold it (convert/'s job).
+ * Every call is reported.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>

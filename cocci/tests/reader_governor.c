@@ -1,6 +1,6 @@
 /*
  * A cpuidle governor and a /proc reader: pm_qos_requirement() is only
- * renamed.
+ * renamed to pm_qos_request(), the one change patch mode makes.
  */
 #include <linux/cpuidle.h>
 #include <linux/pm_qos_params.h>

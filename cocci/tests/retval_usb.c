@@ -1,8 +1,9 @@
 /*
  * A USB host controller glue driver that checks return values in every
- * way seen in drivers: those requests are reported.  Of the two adds of
- * xhcd_dbg_init(), the first is a plain statement in an __init function
- * and becomes a static handle; the second's value is returned.
+ * way seen in drivers, inside conditions, returns and assignments: each
+ * call is reported where it stands.  Of the two adds of xhcd_dbg_init(),
+ * the first is a plain statement in an __init function; the second's
+ * value is returned.
  */
 #include <linux/module.h>
 #include <linux/usb.h>
