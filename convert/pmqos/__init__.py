@@ -20,6 +20,7 @@ semantic patch and the report:
   pass2      the generated semantic patch
   report     the report lines, the reasons and the JSON summary
 
-and for the corpus tools: determinism (corpus-eval's runs of a file alone),
-corpus (what corpus-eval reads of the JSON summary), audit (audit-check).
+What measures the converter (corpus-eval, the static checks, audit-check)
+is in eval/: it reads the JSON summary, and nothing of this package
+imports it.
 """
