@@ -17,7 +17,7 @@ semantic patch and the report:
   placement  where a handle may live (static, or a field of the driver's
              own per-instance structure)
   decision   the rules a request must pass to be converted
-  pass2      the generated semantic patch
+  rewrite    the generated semantic patch (pass 2)
   report     the report lines, the reasons and the JSON summary
 
 What measures the converter (corpus-eval, the static checks, audit-check)

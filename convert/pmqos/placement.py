@@ -219,7 +219,7 @@ class Placement:
     def machine_header(self, h: str, file: str) -> bool:
         """h is a header of file's machine or platform (a <mach/...> or
         <plat/...> of its machine include directories, or one of its
-        <asm/arch/...> headers before 2.6.26, archinc): where a
+        <asm/arch/...> headers before 2.6.26, machine_includes): where a
         vendor driver declares its own structure beside the board code.
         What makes such a structure the driver's own instance is the rest
         of instance(), as for one declared in the driver's directory."""

@@ -13,7 +13,7 @@ from pmqos import facts as F  # noqa: E402
 from pmqos.decision import Decider, Reason  # noqa: E402
 from pmqos.naming import (CONST, INST, PARAM, RUNTIME, name_handles,  # noqa
                           name_of, sanitize, static_handle)
-from pmqos.pass2 import pass2  # noqa: E402
+from pmqos.rewrite import pass2  # noqa: E402
 
 
 def row(k, unit="d.c", **kw):
@@ -413,7 +413,7 @@ class Values(unittest.TestCase):
 
 
 class ArchIncludeTest(unittest.TestCase):
-    """archinc: the machine include directories of a file, from the
+    """machine_includes: the machine include directories of a file, from the
     <mach/...> and <plat/...> headers it includes."""
 
     def tree(self, top, files):
@@ -424,7 +424,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_resolve(self):
         import tempfile
-        from pmqos.archinc import arch_dirs
+        from pmqos.machine_includes import arch_dirs
         m = "arch/arm/mach-%s/include/mach/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {
@@ -474,7 +474,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_old_layout(self):
         import tempfile
-        from pmqos.archinc import arch_headers
+        from pmqos.machine_includes import arch_headers
         a = "include/asm-arm/arch-%s/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {
