@@ -10,6 +10,8 @@ semantic patch and the report:
   run        the driver: the candidate files, both spatch passes, the
              merged patch, the summary
   inplace    --in-place: every file written, or none
+  kernel     the table of kernel knowledge (kernel.txt): the old API,
+             allocators, getters, frees, locks, initcalls
   facts      the records of pass 1, per candidate file (its unit)
   callgraph  entry points, run-once functions, atomic context, order
   naming     what a call's name is, which calls may name one request,

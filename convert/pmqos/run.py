@@ -220,7 +220,7 @@ class Spatch:
         out = os.path.join(self.work, sub + ".out")
         err_lines = []
         # facts.cocci imports the kernel knowledge of this package
-        # (callgraph.LOCK_CALLS): spatch's Python finds it first
+        # (kernel.py, kernel.txt): spatch's Python finds it first
         pp = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(PKG) +
                    (os.pathsep + pp if pp else ""))

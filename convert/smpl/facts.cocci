@@ -17,6 +17,34 @@
 @@
 import json
 
+// The old API and the kernel's lists (allocators, getters, frees, locks,
+// initcalls) are the table of convert/pmqos/kernel.txt, read by
+// convert/pmqos/kernel.py, which imports nothing of the package; the
+// driver puts the package on spatch's PYTHONPATH.
+from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, FREES, GETTERS,
+			  LOCK_CALLS, OLD_API, REMOVE, RUN_ONCE_MACROS,
+			  UNLOCK_CALLS, UPDATE)
+
+// The calls of the old API a rule matches: all that name a request,
+// those that set its value, those that change or drop it.
+def named(f):
+	return f in (ADD, UPDATE, REMOVE)
+
+def sets(f):
+	return f in (ADD, UPDATE)
+
+def changes(f):
+	return f in (UPDATE, REMOVE)
+
+// Where a structure pointer of the driver's own comes from.
+SOURCES = ALLOC | ALLOC_COPY | GETTERS
+
+def source(f):
+	return f in SOURCES
+
+def frees(f):
+	return f in FREES
+
 // (unit, F) of the variables F that the unit tests by if (F) / if (!F)
 // (the gate rules), whose stores and static declarations it emits
 GATED = set()
@@ -41,16 +69,10 @@ def emit(what, p=None, **kw):
 // functions of the unit).  A call of any other function, under a lock,
 // decides nothing, and matching every call of a file under every lock
 // costs most of the time of a file with many locked sections.
-KNOWN = {"pm_qos_add_requirement", "pm_qos_update_requirement",
-	 "pm_qos_remove_requirement", "pm_qos_requirement"}
+KNOWN = set(OLD_API)
 
 def known(g):
 	return g in KNOWN
-
-// Which calls take a lock (or turn interrupts or preemption off) and
-// which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
-// UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
-from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS, RUN_ONCE_MACROS
 
 // The functions of the file that add a request (radd), and those that an
 // initcall macro names (initcall): the rules of "run once" look at those
@@ -83,8 +105,7 @@ def s(x):
 // The calls.
 
 @call@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 expression C, N;
 position p;
 @@
@@ -112,8 +133,7 @@ emit("reader", p, cls=s(C))
 
 // What the name is.
 @nfield@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 position call.p;
 expression C;
 type T;
@@ -172,8 +192,7 @@ emit("constvar", p, name=str(x), value=s(e))
 
 // How the result is used.
 @fstmt@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 position p;
 @@
 fn@p(...);
@@ -184,7 +203,7 @@ p << fstmt.p;
 emit("form", p, form="stmt")
 
 @fassign@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 expression E;
 @@
@@ -196,7 +215,7 @@ p << fassign.p;
 emit("form", p, form="assign")
 
 @freturn@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 @@
 return fn@p(...);
@@ -207,7 +226,7 @@ p << freturn.p;
 emit("form", p, form="return")
 
 @fif disable neg_if@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 statement S1, S2;
 @@
@@ -237,7 +256,7 @@ emit("form", p, form="if")
 // A call that is the whole then-branch of an if with an else: a guard or
 // a second statement there needs braces.
 @fbranch@
-identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
+identifier fn : script:python () { changes(fn) };
 position p;
 expression E;
 statement S;
@@ -513,14 +532,7 @@ emit("addr0", p, callee=str(g), var=str(x))
 // container_of).  Only such a structure is one per driver instance.
 @src@
 identifier S, x;
-identifier af = {kzalloc, kmalloc, kcalloc, devm_kzalloc, devm_kmalloc,
-		 vmalloc, vzalloc, kmemdup, kmem_cache_alloc,
-		 kmem_cache_zalloc, netdev_priv, platform_get_drvdata,
-		 dev_get_drvdata, pci_get_drvdata, usb_get_intfdata,
-		 i2c_get_clientdata, spi_get_drvdata, amba_get_drvdata,
-		 sdio_get_drvdata, mmc_priv, snd_soc_card_get_drvdata,
-		 input_get_drvdata, video_get_drvdata, hcd_to_ehci,
-		 wiphy_priv, snd_pcm_substream_chip, snd_card_chip};
+identifier af : script:python () { source(af) };
 expression E;
 position p;
 @@
@@ -569,8 +581,7 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 // call of the API, once each: the rules below look at those only.
 @gates disable neg_if@
 identifier F;
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 statement S1, S2;
 @@
 (
@@ -894,11 +905,7 @@ emit("setafter", a, var=str(F), value=s(K),
 // Frees: a converted call after one of these in the same function may
 // read a handle from freed memory.
 @free@
-identifier ff = {kfree, kvfree, vfree, kzfree, devm_kfree, free_netdev,
-		 kmem_cache_free, kfree_rcu, usb_put_hcd, put_device,
-		 platform_device_unregister, platform_device_put,
-		 unregister_netdev, snd_card_free, input_free_device,
-		 input_unregister_device};
+identifier ff : script:python () { frees(ff) };
 expression E;
 position p;
 @@
@@ -974,7 +981,7 @@ emit("attr", p, name=str(f), attr="__init")
 
 // Every declarer naming a function (module_init(f), EXPORT_SYMBOL(f),
 // ...): which of them run a function once or at exit is
-// convert/pmqos/callgraph.py's (RUN_ONCE_MACROS, EXIT_MACROS).
+// convert/pmqos/kernel.txt's (initcall, exitcall).
 @initcall@
 identifier f;
 declarer m;
