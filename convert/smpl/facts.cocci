@@ -45,15 +45,27 @@ def source(f):
 def frees(f):
 	return f in FREES
 
-// (unit, F) of the variables F that the unit tests by if (F) / if (!F)
-// (the gate rules), whose stores and static declarations it emits
-GATED = set()
+// What a rule tells the later rules of the same unit, the candidate file
+// whose parse they read (with the headers it includes): a set of names of
+// each kind, the current unit's only.  A new unit starts them all empty,
+// so nothing crosses from one file to the next that a spatch process
+// happens to parse.
+CURRENT = {"unit": None, "sets": {}}
 
+def unit_names(kind):
+	u = (cocci.files() or [""])[0]
+	if CURRENT["unit"] != u:
+		CURRENT["unit"] = u
+		CURRENT["sets"] = {}
+	return CURRENT["sets"].setdefault(kind, set())
+
+// The variables F that the unit tests by if (F) / if (!F) (the gate
+// rules), whose stores and static declarations it emits.
 def gated(F):
-	return ((cocci.files() or [""])[0], str(F)) in GATED
+	return str(F) in unit_names("gated")
 
 def gate(F):
-	GATED.add(((cocci.files() or [""])[0], str(F)))
+	unit_names("gated").add(str(F))
 
 def emit(what, p=None, **kw):
 	if p is not None:
@@ -63,31 +75,23 @@ def emit(what, p=None, **kw):
 	kw["unit"] = (cocci.files() or [""])[0]
 	print("@@F " + json.dumps(kw, sort_keys=True))
 
-// The functions defined or declared in the files this spatch process has
-// parsed so far, and the old API: the only callees whose calls under a
-// lock convert/pmqos reads (it asks about the API's calls and about the
-// functions of the unit).  A call of any other function, under a lock,
-// decides nothing, and matching every call of a file under every lock
-// costs most of the time of a file with many locked sections.
-KNOWN = set(OLD_API)
-
+// The old API and the functions the unit defines or declares (fdef,
+// fproto): the only callees whose calls under a lock convert/pmqos reads
+// (it asks about the API's calls and about the functions of the unit).
+// A call of any other function, under a lock, decides nothing, and
+// matching every call of a file under every lock costs most of the time
+// of a file with many locked sections.
 def known(g):
-	return g in KNOWN
+	return g in OLD_API or g in unit_names("known")
 
-// The functions of the file that add a request (radd), and those that an
+// The functions of the unit that add a request (radd), and those that an
 // initcall macro names (initcall): the rules of "run once" look at those
 // only (rcbv, rpre).
-ADDERS = set()
-RUN_ONCE = set()
-
-def unit_of(f):
-	return ((cocci.files() or [""])[0], str(f))
-
 def adder(f):
-	return unit_of(f) in ADDERS
+	return str(f) in unit_names("adders")
 
 def run_once(f):
-	return unit_of(f) in RUN_ONCE
+	return str(f) in unit_names("run_once")
 
 def is_lock(f):
 	return f in LOCK_CALLS
@@ -768,7 +772,7 @@ pm_qos_add_requirement@a(C, N, ...)
 @script:python@
 a << radd.a;
 @@
-ADDERS.add(unit_of(a[0].current_element))
+unit_names("adders").add(str(a[0].current_element))
 
 @rseen exists@
 expression radd.C, radd.N;
@@ -932,11 +936,11 @@ T f@p(...) { ... }
 f << fdef.f;
 p << fdef.p;
 @@
-KNOWN.add(str(f))
+unit_names("known").add(str(f))
 emit("func", p, name=str(f))
 
 // A prototype: a function that a header's inline function may call
-// before the file that defines it has been parsed (KNOWN).
+// before the unit's file that defines it has been parsed (known).
 @fproto@
 identifier f;
 type T;
@@ -946,7 +950,7 @@ T f(...);
 @script:python@
 f << fproto.f;
 @@
-KNOWN.add(str(f))
+unit_names("known").add(str(f))
 
 @fstatic@
 identifier f;
@@ -994,7 +998,7 @@ m << initcall.m;
 @@
 emit("initcall", name=str(f), macro=str(m))
 if str(m) in RUN_ONCE_MACROS:
-	RUN_ONCE.add(unit_of(f))
+	unit_names("run_once").add(str(f))
 
 @ops@
 identifier sv, fl, f;
@@ -1075,7 +1079,7 @@ p << earg.p;
 emit("arg", p, callee=str(g), n=int(n), arg=str(a))
 
 // Calls made with a spinlock held or interrupts off, in the same
-// function, of the API and of the functions parsed (KNOWN).
+// function, of the API and of the unit's functions (known).
 @locked exists@
 identifier lk : script:python () { is_lock(lk) };
 identifier ul : script:python () { is_unlock(ul) };
@@ -1103,10 +1107,8 @@ emit("locked", p, callee=str(g))
 // (rpre).
 @initialize:python@
 @@
-CBVARS = set()
-
 def cbvar(v):
-	return unit_of(v) in CBVARS
+	return str(v) in unit_names("cbvars")
 
 @rinit@
 identifier f : script:python () { run_once(f) and adder(f) };
@@ -1130,7 +1132,7 @@ sv << rcbv.sv;
 p << rcbv.p;
 @@
 if p[0].current_element in ("something_else", str(sv)):
-	CBVARS.add(unit_of(sv))
+	unit_names("cbvars").add(str(sv))
 	emit("cbvar", p, var=str(sv))
 
 @rcbref depends on rcbv@
