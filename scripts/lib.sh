@@ -10,10 +10,12 @@ CACHE=${PMQOS_CACHE:-$HOME/.cache/pm-qos}
 KSRC=${KSRC:-$CACHE/linux-2.6.34}
 # Files of Debian's linux-source-6.1, extracted by scripts/deps only.
 L61=$CACHE/linux-6.1
-# A call of the string API (extended regex): the shell's form of
-# API_CALL in convert/pmqos/facts.py, which is the definition (the
-# converter's); convert/tests/run checks that the two agree.
-OLD_API_RE='\<(pm_qos_(add|update|remove)_requirement|pm_qos_requirement)[[:space:]]*\('
+# A call of the string API (extended regex), its names from the table of
+# convert/pmqos/kernel.txt (the api-* lists), as the converter's
+# API_CALL (convert/pmqos/kernel.py) has them; convert/tests/test_driver.py
+# checks that the two find the same lines.
+OLD_API_RE="\\<($(awk '$1 ~ /^api-/ { for (i = 2; i <= NF; i++) { printf "%s%s", s, $i; s = "|" } }' \
+	"$TOP/convert/pmqos/kernel.txt"))[[:space:]]*\\("
 prog=${prog:-$(basename "$0")}
 
 # Toolchain flags a 2010 tree needs with Debian 12's gcc 12, whose defaults

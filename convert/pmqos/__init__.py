@@ -10,6 +10,8 @@ semantic patch and the report:
   run        the driver: the candidate files, both spatch passes, the
              merged patch, the summary
   inplace    --in-place: every file written, or none
+  kernel     the table of kernel knowledge (kernel.txt): the old API,
+             allocators, getters, frees, locks, initcalls
   facts      the records of pass 1, per candidate file (its unit)
   callgraph  entry points, run-once functions, atomic context, order
   naming     what a call's name is, which calls may name one request,
@@ -17,9 +19,10 @@ semantic patch and the report:
   placement  where a handle may live (static, or a field of the driver's
              own per-instance structure)
   decision   the rules a request must pass to be converted
-  pass2      the generated semantic patch
+  rewrite    the generated semantic patch (pass 2)
   report     the report lines, the reasons and the JSON summary
 
-and for the corpus tools: determinism (corpus-eval's runs of a file alone),
-corpus (what corpus-eval reads of the JSON summary), audit (audit-check).
+What measures the converter (corpus-eval, the static checks, audit-check)
+is in eval/: it reads the JSON summary, and nothing of this package
+imports it.
 """

@@ -9,6 +9,11 @@ another file never changes an answer.
 from typing import Dict, List, Optional, Set, Tuple
 
 from .facts import UnitFacts
+# The declarers that run a function once or at exit, the calls that take
+# and release a lock, those that initialise an object given by address:
+# the table of kernel.txt.
+from .kernel import (EXIT_MACROS, INIT_OBJ_FNS, LOCK_CALLS,  # noqa: F401
+                     RUN_ONCE_MACROS, UNLOCK_CALLS)
 
 # Callbacks that run in atomic context, by the function that takes them
 # and the index of the argument.
@@ -23,40 +28,6 @@ ATOMIC_OPS = {"function"}
 # Notifier chains whose callbacks run in atomic context: the function
 # that registers a notifier_block on them, and the index of the block.
 ATOMIC_CHAINS = {("atomic_notifier_chain_register", 1)}
-
-RUN_ONCE_MACROS = {
-    "module_init", "late_initcall", "subsys_initcall", "arch_initcall",
-    "device_initcall", "core_initcall", "postcore_initcall", "fs_initcall",
-    "rootfs_initcall", "__initcall", "late_initcall_sync",
-}
-EXIT_MACROS = {"module_exit", "__exitcall"}
-
-# The calls that take a spinlock or turn interrupts or preemption off, and
-# those that undo them: a call between the two, in one function, runs in
-# atomic context (convert/smpl/facts.cocci asks these of each call).
-LOCK_CALLS = {
-    "spin_lock", "spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh",
-    "read_lock", "write_lock", "read_lock_irqsave", "write_lock_irqsave",
-    "local_irq_disable", "local_irq_save", "preempt_disable",
-    "rcu_read_lock", "read_lock_bh", "write_lock_bh", "spin_lock_nested",
-}
-UNLOCK_CALLS = {
-    "spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
-    "spin_unlock_bh", "read_unlock", "write_unlock",
-    "read_unlock_irqrestore", "write_unlock_irqrestore", "local_irq_enable",
-    "local_irq_restore", "preempt_enable", "rcu_read_unlock",
-    "read_unlock_bh", "write_unlock_bh",
-}
-
-# What initialises a work item, timer, lock or wait queue given by address
-# (the first argument): one of these on a file-scope object in a probe
-# re-initialises what the first device uses.
-INIT_OBJ_FNS = {
-    "INIT_WORK", "INIT_DELAYED_WORK", "INIT_DELAYED_WORK_DEFERRABLE",
-    "wake_lock_init", "init_timer", "setup_timer", "hrtimer_init",
-    "mutex_init", "spin_lock_init", "init_completion",
-    "init_waitqueue_head",
-}
 
 # What a driver gets once per device (or per open file): an add reached
 # with one of these can run for two devices at once.

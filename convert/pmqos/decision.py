@@ -130,7 +130,7 @@ class Decider:
         (naming.siblings).  values: what fields may hold, from the
         stores of the files given (naming.Values); without it a name read
         from a field may name any request of its class.  archdirs: the
-        machine include directories of each file (archinc), whose
+        machine include directories of each file (machine_includes), whose
         headers may declare the driver's own structure.  unseen: the
         calls of the old API in the files given that pass 1 did not see
         (a function spatch could not parse), as Calls without a

@@ -15,10 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
-ADD = "pm_qos_add_requirement"
-UPDATE = "pm_qos_update_requirement"
-REMOVE = "pm_qos_remove_requirement"
-READER = "pm_qos_requirement"
+from .kernel import ADD, API_CALL, READER, REMOVE, UPDATE  # noqa: F401
 CALL_KIND = {ADD: "add", UPDATE: "update", REMOVE: "remove", READER: "read"}
 
 LITERAL = re.compile(r'^"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*$')
@@ -278,7 +275,7 @@ class UnitFacts:
         self.init_attr.add(d["name"])
 
     def _f_initcall(self, d):
-        from .callgraph import EXIT_MACROS, RUN_ONCE_MACROS
+        from .kernel import EXIT_MACROS, RUN_ONCE_MACROS
         if d["macro"] in RUN_ONCE_MACROS | EXIT_MACROS:
             self.initcalls[d["name"]] = d["macro"]
 
@@ -720,10 +717,6 @@ def dead_lines(text: str) -> Dict[int, int]:
     first branch of an #if 0 (up to its #elif, #else or #endif)."""
     return cond_lines(text, lambda d, rest: d == "if" and
                       bool(IF0.match(rest)), False)
-
-
-API_CALL = re.compile(r'\b(pm_qos_(?:add|update|remove)_requirement|'
-                      r'pm_qos_requirement)\s*\(')
 
 
 def declared(text: str, i: int) -> bool:

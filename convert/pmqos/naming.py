@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
+from . import kernel
 from .facts import LITERAL, Call, UnitFacts
 
 IDENT = re.compile(r'^[A-Za-z_]\w*$')
@@ -383,8 +384,8 @@ COPY_CALLS = {"strcpy": (0, 1, False), "strncpy": (0, 1, False),
               "strlcpy": (0, 1, False), "memcpy": (0, 1, False),
               "sprintf": (0, 1, True), "snprintf": (0, 2, True),
               "scnprintf": (0, 2, True)}
-ALLOC = re.compile(r'^(?:k[mz]?alloc|kcalloc|vmalloc|vzalloc|devm_kzalloc|'
-                   r'devm_kmalloc)\(|^(?:NULL|0)$')
+# A store of an allocation (kernel.txt's alloc) or of NULL puts no string.
+ALLOC = re.compile(r'^(?:%s)\(|^(?:NULL|0)$' % "|".join(sorted(kernel.ALLOC)))
 DEV_EXPR = re.compile(r'^dev_name\(|(?:->|\.)(?:bus_id|bus_name|init_name)$|'
                       r'^\w*(?:dev|pdev|hcd|client|netdev)\w*'
                       r'(?:(?:->|\.)\w+)*(?:->|\.)name$')

@@ -54,6 +54,7 @@ import os
 import re
 from typing import Dict, List, Optional, Set, Tuple
 
+from . import kernel
 from .callgraph import DEVICE_STRUCTS
 from .facts import Call, UnitFacts
 
@@ -78,20 +79,13 @@ CORE_STRUCTS = {
     "class", "bus_type", "dev_pm_ops", "pm_message", "module",
 }
 
-# Where a pointer to the driver's per-device instance comes from.
-PRIV_GETTERS = {
-    "netdev_priv", "platform_get_drvdata", "dev_get_drvdata",
-    "pci_get_drvdata", "usb_get_intfdata", "i2c_get_clientdata",
-    "spi_get_drvdata", "amba_get_drvdata", "sdio_get_drvdata", "mmc_priv",
-    "snd_soc_card_get_drvdata", "input_get_drvdata", "video_get_drvdata",
-    "hcd_to_ehci", "wiphy_priv", "snd_pcm_substream_chip",
-    "snd_card_chip", "container_of", "hcd_priv",
-}
+# Where a pointer to the driver's per-device instance comes from: the
+# getters of kernel.txt, container_of() and hcd->hcd_priv.
+PRIV_GETTERS = kernel.GETTERS | {"container_of", "hcd_priv"}
 
 # Getters whose structure lives inside the object they are handed (its
 # private area): freeing that object frees the structure too.
-EMBEDDED_GETTERS = {"netdev_priv", "hcd_to_ehci", "mmc_priv", "wiphy_priv",
-                    "hcd_priv"}
+EMBEDDED_GETTERS = kernel.EMBEDDED_GETTERS | {"hcd_priv"}
 
 # A driver's own accessor of the private area of a usb_hcd, one return
 # statement: static inline struct foo *hcd_to_foo(struct usb_hcd *hcd)
@@ -219,7 +213,7 @@ class Placement:
     def machine_header(self, h: str, file: str) -> bool:
         """h is a header of file's machine or platform (a <mach/...> or
         <plat/...> of its machine include directories, or one of its
-        <asm/arch/...> headers before 2.6.26, archinc): where a
+        <asm/arch/...> headers before 2.6.26, machine_includes): where a
         vendor driver declares its own structure beside the board code.
         What makes such a structure the driver's own instance is the rest
         of instance(), as for one declared in the driver's directory."""

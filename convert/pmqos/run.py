@@ -11,7 +11,7 @@ candidate files to the patch, the rewritten files or the report.
   summary     the lines on stderr, and --json (report.py's format)
 
 The rules (which calls are converted, and how) are not here: they are in
-facts, callgraph, naming, placement, decision, pass2 and report.
+facts, callgraph, naming, placement, decision, rewrite and report.
 """
 
 import json
@@ -25,13 +25,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from . import archinc
+from . import machine_includes
 from . import facts as facts_mod
 from . import inplace
 from .decision import Decider
 from .naming import Values, name_handles, object_files, siblings, \
     split_args
-from .pass2 import pass2
+from .rewrite import pass2
 from .report import (reason_counts, report_lines, sibling_warnings,
                      sites_of, unparsed)
 
@@ -63,7 +63,7 @@ class Options:
     only: List[str] = field(default_factory=list)
     dir: str = ""
     # {candidate file: the machine include directories Kbuild gives it,
-    # relative to dir} (archinc.arch_dirs)
+    # relative to dir} (machine_includes.arch_dirs)
     archdirs: Dict[str, List[str]] = field(default_factory=dict)
     # {candidate file: its machine's headers of the layout before 2.6.26,
     # include/asm-ARCH/arch-MACH/x.h, which spatch reads with the file}
@@ -220,7 +220,7 @@ class Spatch:
         out = os.path.join(self.work, sub + ".out")
         err_lines = []
         # facts.cocci imports the kernel knowledge of this package
-        # (callgraph.LOCK_CALLS): spatch's Python finds it first
+        # (kernel.py, kernel.txt): spatch's Python finds it first
         pp = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(PKG) +
                    (os.pathsep + pp if pp else ""))
@@ -491,8 +491,8 @@ class Run:
         o = self.o
         every = candidates(o.dir)
         files = only_files(o.dir, every, o.only) if o.only else every
-        o.archdirs = archinc.arch_dirs(o.dir, files)
-        o.archhdrs = archinc.arch_headers(o.dir, files)
+        o.archdirs = machine_includes.arch_dirs(o.dir, files)
+        o.archhdrs = machine_includes.arch_headers(o.dir, files)
         sp = Spatch(o, work)
         facts_out = ""
         if files:

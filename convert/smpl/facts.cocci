@@ -17,15 +17,55 @@
 @@
 import json
 
-// (unit, F) of the variables F that the unit tests by if (F) / if (!F)
-// (the gate rules), whose stores and static declarations it emits
-GATED = set()
+// The old API and the kernel's lists (allocators, getters, frees, locks,
+// initcalls) are the table of convert/pmqos/kernel.txt, read by
+// convert/pmqos/kernel.py, which imports nothing of the package; the
+// driver puts the package on spatch's PYTHONPATH.
+from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, FREES, GETTERS,
+			  LOCK_CALLS, OLD_API, REMOVE, RUN_ONCE_MACROS,
+			  UNLOCK_CALLS, UPDATE)
 
+// The calls of the old API a rule matches: all that name a request,
+// those that set its value, those that change or drop it.
+def named(f):
+	return f in (ADD, UPDATE, REMOVE)
+
+def sets(f):
+	return f in (ADD, UPDATE)
+
+def changes(f):
+	return f in (UPDATE, REMOVE)
+
+// Where a structure pointer of the driver's own comes from.
+SOURCES = ALLOC | ALLOC_COPY | GETTERS
+
+def source(f):
+	return f in SOURCES
+
+def frees(f):
+	return f in FREES
+
+// What a rule tells the later rules of the same unit, the candidate file
+// whose parse they read (with the headers it includes): a set of names of
+// each kind, the current unit's only.  A new unit starts them all empty,
+// so nothing crosses from one file to the next that a spatch process
+// happens to parse.
+CURRENT = {"unit": None, "sets": {}}
+
+def unit_names(kind):
+	u = (cocci.files() or [""])[0]
+	if CURRENT["unit"] != u:
+		CURRENT["unit"] = u
+		CURRENT["sets"] = {}
+	return CURRENT["sets"].setdefault(kind, set())
+
+// The variables F that the unit tests by if (F) / if (!F) (the gate
+// rules), whose stores and static declarations it emits.
 def gated(F):
-	return ((cocci.files() or [""])[0], str(F)) in GATED
+	return str(F) in unit_names("gated")
 
 def gate(F):
-	GATED.add(((cocci.files() or [""])[0], str(F)))
+	unit_names("gated").add(str(F))
 
 def emit(what, p=None, **kw):
 	if p is not None:
@@ -35,37 +75,23 @@ def emit(what, p=None, **kw):
 	kw["unit"] = (cocci.files() or [""])[0]
 	print("@@F " + json.dumps(kw, sort_keys=True))
 
-// The functions defined or declared in the files this spatch process has
-// parsed so far, and the old API: the only callees whose calls under a
-// lock convert/pmqos reads (it asks about the API's calls and about the
-// functions of the unit).  A call of any other function, under a lock,
-// decides nothing, and matching every call of a file under every lock
-// costs most of the time of a file with many locked sections.
-KNOWN = {"pm_qos_add_requirement", "pm_qos_update_requirement",
-	 "pm_qos_remove_requirement", "pm_qos_requirement"}
-
+// The old API and the functions the unit defines or declares (fdef,
+// fproto): the only callees whose calls under a lock convert/pmqos reads
+// (it asks about the API's calls and about the functions of the unit).
+// A call of any other function, under a lock, decides nothing, and
+// matching every call of a file under every lock costs most of the time
+// of a file with many locked sections.
 def known(g):
-	return g in KNOWN
+	return g in OLD_API or g in unit_names("known")
 
-// Which calls take a lock (or turn interrupts or preemption off) and
-// which release it is convert/pmqos/callgraph.py's (LOCK_CALLS,
-// UNLOCK_CALLS); the driver puts the package on spatch's PYTHONPATH.
-from pmqos.callgraph import LOCK_CALLS, UNLOCK_CALLS, RUN_ONCE_MACROS
-
-// The functions of the file that add a request (radd), and those that an
+// The functions of the unit that add a request (radd), and those that an
 // initcall macro names (initcall): the rules of "run once" look at those
 // only (rcbv, rpre).
-ADDERS = set()
-RUN_ONCE = set()
-
-def unit_of(f):
-	return ((cocci.files() or [""])[0], str(f))
-
 def adder(f):
-	return unit_of(f) in ADDERS
+	return str(f) in unit_names("adders")
 
 def run_once(f):
-	return unit_of(f) in RUN_ONCE
+	return str(f) in unit_names("run_once")
 
 def is_lock(f):
 	return f in LOCK_CALLS
@@ -83,8 +109,7 @@ def s(x):
 // The calls.
 
 @call@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 expression C, N;
 position p;
 @@
@@ -112,8 +137,7 @@ emit("reader", p, cls=s(C))
 
 // What the name is.
 @nfield@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 position call.p;
 expression C;
 type T;
@@ -172,8 +196,7 @@ emit("constvar", p, name=str(x), value=s(e))
 
 // How the result is used.
 @fstmt@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 position p;
 @@
 fn@p(...);
@@ -184,7 +207,7 @@ p << fstmt.p;
 emit("form", p, form="stmt")
 
 @fassign@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 expression E;
 @@
@@ -196,7 +219,7 @@ p << fassign.p;
 emit("form", p, form="assign")
 
 @freturn@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 @@
 return fn@p(...);
@@ -207,7 +230,7 @@ p << freturn.p;
 emit("form", p, form="return")
 
 @fif disable neg_if@
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement};
+identifier fn : script:python () { sets(fn) };
 position p;
 statement S1, S2;
 @@
@@ -237,7 +260,7 @@ emit("form", p, form="if")
 // A call that is the whole then-branch of an if with an else: a guard or
 // a second statement there needs braces.
 @fbranch@
-identifier fn = {pm_qos_update_requirement, pm_qos_remove_requirement};
+identifier fn : script:python () { changes(fn) };
 position p;
 expression E;
 statement S;
@@ -513,14 +536,7 @@ emit("addr0", p, callee=str(g), var=str(x))
 // container_of).  Only such a structure is one per driver instance.
 @src@
 identifier S, x;
-identifier af = {kzalloc, kmalloc, kcalloc, devm_kzalloc, devm_kmalloc,
-		 vmalloc, vzalloc, kmemdup, kmem_cache_alloc,
-		 kmem_cache_zalloc, netdev_priv, platform_get_drvdata,
-		 dev_get_drvdata, pci_get_drvdata, usb_get_intfdata,
-		 i2c_get_clientdata, spi_get_drvdata, amba_get_drvdata,
-		 sdio_get_drvdata, mmc_priv, snd_soc_card_get_drvdata,
-		 input_get_drvdata, video_get_drvdata, hcd_to_ehci,
-		 wiphy_priv, snd_pcm_substream_chip, snd_card_chip};
+identifier af : script:python () { source(af) };
 expression E;
 position p;
 @@
@@ -569,8 +585,7 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 // call of the API, once each: the rules below look at those only.
 @gates disable neg_if@
 identifier F;
-identifier fn = {pm_qos_add_requirement, pm_qos_update_requirement,
-		 pm_qos_remove_requirement};
+identifier fn : script:python () { named(fn) };
 statement S1, S2;
 @@
 (
@@ -757,7 +772,7 @@ pm_qos_add_requirement@a(C, N, ...)
 @script:python@
 a << radd.a;
 @@
-ADDERS.add(unit_of(a[0].current_element))
+unit_names("adders").add(str(a[0].current_element))
 
 @rseen exists@
 expression radd.C, radd.N;
@@ -894,11 +909,7 @@ emit("setafter", a, var=str(F), value=s(K),
 // Frees: a converted call after one of these in the same function may
 // read a handle from freed memory.
 @free@
-identifier ff = {kfree, kvfree, vfree, kzfree, devm_kfree, free_netdev,
-		 kmem_cache_free, kfree_rcu, usb_put_hcd, put_device,
-		 platform_device_unregister, platform_device_put,
-		 unregister_netdev, snd_card_free, input_free_device,
-		 input_unregister_device};
+identifier ff : script:python () { frees(ff) };
 expression E;
 position p;
 @@
@@ -925,11 +936,11 @@ T f@p(...) { ... }
 f << fdef.f;
 p << fdef.p;
 @@
-KNOWN.add(str(f))
+unit_names("known").add(str(f))
 emit("func", p, name=str(f))
 
 // A prototype: a function that a header's inline function may call
-// before the file that defines it has been parsed (KNOWN).
+// before the unit's file that defines it has been parsed (known).
 @fproto@
 identifier f;
 type T;
@@ -939,7 +950,7 @@ T f(...);
 @script:python@
 f << fproto.f;
 @@
-KNOWN.add(str(f))
+unit_names("known").add(str(f))
 
 @fstatic@
 identifier f;
@@ -974,7 +985,7 @@ emit("attr", p, name=str(f), attr="__init")
 
 // Every declarer naming a function (module_init(f), EXPORT_SYMBOL(f),
 // ...): which of them run a function once or at exit is
-// convert/pmqos/callgraph.py's (RUN_ONCE_MACROS, EXIT_MACROS).
+// convert/pmqos/kernel.txt's (initcall, exitcall).
 @initcall@
 identifier f;
 declarer m;
@@ -987,7 +998,7 @@ m << initcall.m;
 @@
 emit("initcall", name=str(f), macro=str(m))
 if str(m) in RUN_ONCE_MACROS:
-	RUN_ONCE.add(unit_of(f))
+	unit_names("run_once").add(str(f))
 
 @ops@
 identifier sv, fl, f;
@@ -1068,7 +1079,7 @@ p << earg.p;
 emit("arg", p, callee=str(g), n=int(n), arg=str(a))
 
 // Calls made with a spinlock held or interrupts off, in the same
-// function, of the API and of the functions parsed (KNOWN).
+// function, of the API and of the unit's functions (known).
 @locked exists@
 identifier lk : script:python () { is_lock(lk) };
 identifier ul : script:python () { is_unlock(ul) };
@@ -1096,10 +1107,8 @@ emit("locked", p, callee=str(g))
 // (rpre).
 @initialize:python@
 @@
-CBVARS = set()
-
 def cbvar(v):
-	return unit_of(v) in CBVARS
+	return str(v) in unit_names("cbvars")
 
 @rinit@
 identifier f : script:python () { run_once(f) and adder(f) };
@@ -1123,7 +1132,7 @@ sv << rcbv.sv;
 p << rcbv.p;
 @@
 if p[0].current_element in ("something_else", str(sv)):
-	CBVARS.add(unit_of(sv))
+	unit_names("cbvars").add(str(sv))
 	emit("cbvar", p, var=str(sv))
 
 @rcbref depends on rcbv@

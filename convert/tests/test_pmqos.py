@@ -9,12 +9,11 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from pmqos import determinism  # noqa: E402
 from pmqos import facts as F  # noqa: E402
 from pmqos.decision import Decider, Reason  # noqa: E402
 from pmqos.naming import (CONST, INST, PARAM, RUNTIME, name_handles,  # noqa
                           name_of, sanitize, static_handle)
-from pmqos.pass2 import pass2  # noqa: E402
+from pmqos.rewrite import pass2  # noqa: E402
 
 
 def row(k, unit="d.c", **kw):
@@ -289,47 +288,6 @@ class Rules(unittest.TestCase):
         self.assertIn("[('d.c', 6, 1)]", t)
 
 
-class Determinism(unittest.TestCase):
-    """determinism.classify: a different change of a file run without
-    some files is expected only when a call related to its sites is in
-    one of them."""
-
-    SUMMARY = {"sites": [
-        {"file": "a.c", "line": 10, "related": ["a.c:20", "b.c:5"]},
-        {"file": "a.c", "line": 20, "related": ["a.c:10", "b.c:5"]},
-        {"file": "a.c", "line": 30, "related": ["inc/a.h:3"]},
-        {"file": "b.c", "line": 5, "related": ["a.c:10", "a.c:20"]},
-        {"file": "c.c", "line": 9, "related": []},
-        {"file": "d.c", "line": 4, "related": ["b.c:5"]}]}
-
-    def test_related_calls(self):
-        self.assertEqual(determinism.related_calls(self.SUMMARY, "a.c"),
-                         ["b.c:5", "inc/a.h:3"])
-        self.assertEqual(determinism.related_calls(self.SUMMARY, "c.c"), [])
-
-    def test_related_call_left_out_is_expected(self):
-        self.assertEqual(
-            determinism.classify(self.SUMMARY, "a.c", ["b.c", "c.c"]),
-            (determinism.EXPECTED, ["b.c:5"]))
-
-    def test_unrelated_file_left_out_is_not(self):
-        self.assertEqual(
-            determinism.classify(self.SUMMARY, "a.c", ["c.c", "d.c"]),
-            (determinism.UNEXPLAINED, []))
-        self.assertEqual(
-            determinism.classify(self.SUMMARY, "c.c", ["a.c", "b.c"]),
-            (determinism.UNEXPLAINED, []))
-
-    def test_relation_is_by_file_of_the_call(self):
-        # d.c's request has a call in b.c, not in a.c
-        self.assertEqual(
-            determinism.classify(self.SUMMARY, "d.c", ["a.c"]),
-            (determinism.UNEXPLAINED, []))
-        self.assertEqual(
-            determinism.classify(self.SUMMARY, "d.c", ["a.c", "b.c"]),
-            (determinism.EXPECTED, ["b.c:5"]))
-
-
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
@@ -455,7 +413,7 @@ class Values(unittest.TestCase):
 
 
 class ArchIncludeTest(unittest.TestCase):
-    """archinc: the machine include directories of a file, from the
+    """machine_includes: the machine include directories of a file, from the
     <mach/...> and <plat/...> headers it includes."""
 
     def tree(self, top, files):
@@ -466,7 +424,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_resolve(self):
         import tempfile
-        from pmqos.archinc import arch_dirs
+        from pmqos.machine_includes import arch_dirs
         m = "arch/arm/mach-%s/include/mach/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {
@@ -516,7 +474,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_old_layout(self):
         import tempfile
-        from pmqos.archinc import arch_headers
+        from pmqos.machine_includes import arch_headers
         a = "include/asm-arm/arch-%s/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {

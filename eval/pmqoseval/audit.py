@@ -1,7 +1,7 @@
 """Whether one tree's conversion today is covered by an audited one
-(convert/audit-check):
+(eval/audit-check):
 
-  python3 -m pmqos.audit ORIG WAS.json NOW.json WAS-DIR NOW-DIR TREE
+  python3 -m pmqoseval.audit ORIG WAS.json NOW.json WAS-DIR NOW-DIR TREE
 
 ORIG is the tree as given, WAS-DIR and NOW-DIR its copies converted in
 place by the audited converter and by today's, WAS.json and NOW.json their

@@ -10,7 +10,7 @@ related call lies in a file outside S, the run over S cannot see it, so a
 different change there is expected (the request is another one); every
 other difference is a dependence on unrelated files, a failure.
 
-    python3 -m pmqos.determinism --whole JSON --file F [--removed LIST]
+    python3 -m pmqoseval.determinism --whole JSON --file F [--removed LIST]
 
 reads the --json summary of the run over the whole tree and the files
 left out of S (one a line), and prints one line: "expected" and the
@@ -62,7 +62,7 @@ def classify(summary: Dict, f: str, removed: Iterable[str]
 def main(argv: List[str]) -> int:
     """Print "expected" and the related calls outside the files given, or
     "unexplained", tab-separated."""
-    ap = argparse.ArgumentParser(prog="python3 -m pmqos.determinism",
+    ap = argparse.ArgumentParser(prog="python3 -m pmqoseval.determinism",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--whole", required=True,
                     help="the --json summary of the run over the whole tree")

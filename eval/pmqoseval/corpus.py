@@ -1,13 +1,13 @@
-"""What convert/corpus-eval reads from the converter's JSON summary
+"""What eval/corpus-eval reads from the converter's JSON summary
 (pmqos-convert --json FILE, report.py describes it):
 
-  python3 -m pmqos.corpus check JSON
+  python3 -m pmqoseval.corpus check JSON
       exit 0 when JSON is version 1 of the summary, else 1
-  python3 -m pmqos.corpus sites JSON TREE SITES CHANGED
+  python3 -m pmqoseval.corpus sites JSON TREE SITES CHANGED
       append a line per site to SITES (TREE, file, line, call, 1 when
       converted else 0, the reason or -), write the files changed to
       CHANGED (one a line) and print "CANDIDATE-FILES SECONDS"
-  python3 -m pmqos.corpus files JSON
+  python3 -m pmqoseval.corpus files JSON
       print each file that has sites and how many files with sites its
       directory has (itself included), tab-separated: the determinism
       runs of corpus-eval
