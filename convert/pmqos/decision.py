@@ -59,8 +59,8 @@ def atom_text(a: tuple) -> str:
     if a[0] == "devlit":
         return "%s, stored into a device's name" % a[2]
     return {"lit": lambda: a[1], "fmt": lambda: "a string printed by %s" % a[1],
-            "dev": lambda: "the name of a device of the driver %s" % (
-                a[1] if a[1] != "." else "of the directory given"),
+            "dev": lambda: "a device name of %s" % (
+                "driver %s" % a[1] if a[1] != "." else "this driver"),
             "any": lambda: "any string",
             "ident": lambda: a[1].split(":", 1)[-1]}[a[0]]()
 
@@ -79,7 +79,7 @@ class Reason(Enum):
     VERSION_GUARD = "under a kernel version guard"
     OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
     NOT_PARSED = "spatch did not see the call"
-    NOT_BUILT = "under #if 0, never built"
+    NOT_BUILT = "in a block no build compiles"
     OUTSIDE_CALL = "a call outside the files given names it"
     UNPARSED_CALL = "a call that spatch could not parse may name it"
     CONFLICT = "in a file with unresolved merge-conflict markers"
@@ -769,8 +769,8 @@ class Decider:
         with the series builds that branch too and has handles only:
         reported apart (OLD_KERNEL), with what to change."""
         for tests, before, why in (
-                (self.older, "2.6.34", ", whose API is the string one (this "
-                 "series is for 2.6.34): right as it is"),
+                (self.older, "2.6.34", ", whose API is the string one: right "
+                 "as it is"),
                 (self.old, "2.6.35", ": upstream's kernels of the string API, "
                  "but also 2.6.34 with the request API backported, which "
                  "has handles only; for such a kernel, have the test tell "
@@ -781,11 +781,10 @@ class Decider:
                 c = min(r.calls, key=lambda x: (x.file, x.line, x.col))
                 self.report(r, Reason.OLD_KERNEL,
                             "%s under a test of the kernel version (the "
-                            "first, %s at %s, under the test at %s:%d) that "
-                            "only kernels before %s pass%s" % (
-                                "every call of the request is"
-                                if len(lns) > 1 else "the call is",
-                                c.fn, c.where, c.file,
+                            "first at %s:%d) that only kernels before %s "
+                            "pass%s" % (
+                                "every call is" if len(lns) > 1 else
+                                "the call is", c.file,
                                 tests[c.file][c.line], before, why))
                 return
         for c in r.calls:

@@ -23,8 +23,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from .facts import ADD, READER, REMOVE, UPDATE, Call, dead_lines
+from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
+                    dead_why)
 from .decision import Reason, Request
+from .pass2 import takes_handle
 
 NEW = {ADD: "pm_qos_add_request", UPDATE: "pm_qos_update_request",
        REMOVE: "pm_qos_remove_request", READER: "pm_qos_request"}
@@ -45,6 +47,7 @@ class Site:
     notes: List[str] = field(default_factory=list)
     explain: List[str] = field(default_factory=list)
     block: str = ""             # NOT_BUILT: file:line of its #if 0
+    why: str = ""               # NOT_BUILT: the #if 0 (facts.dead_why)
 
     def as_json(self) -> dict:
         return {"file": self.file, "line": self.line, "call": self.call,
@@ -211,6 +214,16 @@ def converted_text(d, r: Request, c: Call):
             notes.append("when the add at %s fails, the request added at %s"
                          " is not removed (so before the conversion): check "
                          "the error path of %s()" % (c.where, leak, c.func))
+    rm = [x for x in r.calls if x.fn == REMOVE]
+    if c.fn == REMOVE and takes_handle(r) and c is rm[0]:
+        ups = [x.where for x in r.calls if x.fn == UPDATE]
+        notes.append("removed in %s, which nothing shown orders: each "
+                     "remove takes the handle out with xchg(), so only one "
+                     "frees it (the old API made the second a no-op)%s" % (
+                         ", ".join("%s() at %s" % (x.func, x.where)
+                                   for x in rm),
+                         "; check that no update (%s) can run after a "
+                         "remove" % ", ".join(ups) if ups else ""))
     return "; ".join(detail + notes + explain), notes, explain
 
 
@@ -255,11 +268,11 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
                      fn == READER and False, Reason.NOT_PARSED)
             if line in dead:
                 s.reason = Reason.NOT_BUILT
-                s.detail = ("%s() is under the #if 0 at %s:%d, which no "
-                            "build compiles: nothing calls it; convert it "
-                            "by hand if the block is ever enabled" % (
-                                fn, f, dead[line]))
                 s.block = "%s:%d" % (f, dead[line])
+                s.why = dead_why(texts[f], dead[line])
+                s.detail = ("%s() is under %s of %s, which no build "
+                            "compiles: nothing calls it; convert it by hand "
+                            "if the block is ever enabled" % (fn, s.why, f))
                 sites[(f, line, 0)] = s
                 continue
             s.detail = ("spatch did not parse the function around %s() "
@@ -388,11 +401,11 @@ def findings(d, sites: Dict[tuple, Site]) -> List[Finding]:
         out.append(Finding(ss[0].file, ss[0].line, "not converted: %s" %
                            Reason.NOT_BUILT.value, Reason.NOT_BUILT,
                            len(ss), [(s.file, s.line) for s in ss[1:]],
-                           explain=["under the #if 0 at %s, which no build "
-                                    "compiles: nothing calls %s; convert "
-                                    "by hand if the block is ever enabled"
-                                    % (b, "it" if len(ss) == 1 else
-                                       "them")]))
+                           explain=["under %s, which no build compiles: "
+                                    "nothing calls %s; convert by hand if "
+                                    "the block is ever enabled" % (
+                                        ss[0].why, "it" if len(ss) == 1
+                                        else "them")]))
     return sorted(out, key=lambda f: (f.file, f.line))
 
 
@@ -411,10 +424,10 @@ def summary_lines(sites: Dict[tuple, Site], fs: List[Finding]
     for why, k in sorted(reason_counts(sites).items(),
                          key=lambda x: (-x[1], x[0].name)):
         m = sum(1 for f in fs if f.reason == why)
-        what = {Reason.NOT_BUILT: "#if 0 block",
+        what = {Reason.NOT_BUILT: "block",
                 Reason.NOT_PARSED: "call"}.get(why, "request")
-        out.append("  %d x %s: %s (%d %s%s)" % (
-            k, why.name, why.value, m, what, "" if m == 1 else "s"))
+        out.append("  %d x %s (%d %s%s)" % (
+            k, why.name, m, what, "" if m == 1 else "s"))
     return out
 
 
