@@ -204,10 +204,9 @@ def converted_text(d, r: Request, c: Call):
                       "replaces the handle and keeps the first request, as "
                       "the old API kept a second entry" % ", ".join(others))
         notes.append("added at %s: check that no second add runs before "
-                     "the remove; one would replace the handle and keep the "
-                     "first request, as the old API kept a second entry" %
-                     ", ".join(a.where for a in sorted(
-                         r.adds, key=lambda x: (x.file, x.line))))
+                     "the remove (it would replace the handle and keep the "
+                     "first request, as the old API kept a second entry)" %
+                     compact([(a.file, a.line) for a in r.adds]))
     if c.fn == ADD and c.form in ("assign", "if", "return"):
         leak = leak_before(d, c)
         if leak:
@@ -216,14 +215,18 @@ def converted_text(d, r: Request, c: Call):
                          "the error path of %s()" % (c.where, leak, c.func))
     rm = [x for x in r.calls if x.fn == REMOVE]
     if c.fn == REMOVE and takes_handle(r) and c is rm[0]:
-        ups = [x.where for x in r.calls if x.fn == UPDATE]
-        notes.append("removed in %s, which nothing shown orders: each "
-                     "remove takes the handle out with xchg(), so only one "
-                     "frees it (the old API made the second a no-op)%s" % (
-                         ", ".join("%s() at %s" % (x.func, x.where)
-                                   for x in rm),
-                         "; check that no update (%s) can run after a "
-                         "remove" % ", ".join(ups) if ups else ""))
+        # (a note when an update may race with them, which the reader
+        # must check; else what the code shows, explained once)
+        ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
+        why = "removed in %s (%s), which nothing shown orders: each " \
+            "takes the handle with xchg(), so one frees it" % (
+                ", ".join(sorted({"%s()" % x.func for x in rm})),
+                compact([(x.file, x.line) for x in rm]))
+        if ups:
+            notes.append("%s; check that no update (%s) runs after a "
+                         "remove" % (why, compact(ups)))
+        else:
+            explain.append(why)
     return "; ".join(detail + notes + explain), notes, explain
 
 

@@ -461,11 +461,8 @@ class Run:
         left alone, by reason, and the notes to act on (--report prints
         the same with the explanations, and only the numbers here)."""
         o = self.o
-        if o.mode == "report":
-            # (the report ends with the counts)
-            say("%d files read (%.1f s, -j %d)" % (
-                len(p.files), self.elapsed(), o.jobs))
-        else:
+        # (--report ends with the counts)
+        if o.mode != "report":
             say("%d call sites in %d files of %s (%.1f s, -j %d)"
                 % (p.found, len(p.files), o.dir, self.elapsed(), o.jobs))
         if p.found == 0:
