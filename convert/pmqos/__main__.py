@@ -32,9 +32,13 @@ examples/pmqos-demo) that call the old pm_qos requirement API.
   --in-place      apply the conversion to the files in DIR: all of them or,
                   when one cannot be written, none (one line says which
                   and why)
-  --report        print every call as file:line: what it becomes, or
-                  "not converted:" and why; exit 0 when nothing is left
-                  unconverted, 1 otherwise
+  --report        print one line per request, at its first call,
+                  file:line: what it becomes, or "not converted:" and the
+                  reason; below it its other calls, why, and the notes
+                  that ask for a check; then the counts by reason.  Exit
+                  0 when nothing is left unconverted, 1 otherwise.  The
+                  lines are those of the files as given (with --in-place:
+                  as they were before it)
   -j N            spatch processes in parallel (default: %(ncpu)d)
   --ksrc TREE     (or KSRC=TREE) the kernel tree the driver builds against:
                   -I TREE/include -I TREE/arch/ARCH/include --all-includes

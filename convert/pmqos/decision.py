@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
-from .callgraph import RUN_ONCE_MACROS, CallGraph
+from .callgraph import DEVICE_STRUCTS, RUN_ONCE_MACROS, CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts, grep_files
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, exclusive, group_names,
@@ -47,13 +47,20 @@ from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
 from .placement import Placement, accessors
 
 
+def the_name(shown: str) -> str:
+    """How the report speaks of a name argument (never "the name
+    name")."""
+    return "the string %s" % shown if shown == "name" else \
+        "the name %s" % shown
+
+
 def atom_text(a: tuple) -> str:
     """What an atom of naming.Values stands for, for the report."""
     if a[0] == "devlit":
         return "%s, stored into a device's name" % a[2]
     return {"lit": lambda: a[1], "fmt": lambda: "a string printed by %s" % a[1],
-            "dev": lambda: "the name of a device of the driver %s" % (
-                a[1] if a[1] != "." else "of the directory given"),
+            "dev": lambda: "a device name of %s" % (
+                "driver %s" % a[1] if a[1] != "." else "this driver"),
             "any": lambda: "any string",
             "ident": lambda: a[1].split(":", 1)[-1]}[a[0]]()
 
@@ -72,7 +79,7 @@ class Reason(Enum):
     VERSION_GUARD = "under a kernel version guard"
     OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
     NOT_PARSED = "spatch did not see the call"
-    NOT_BUILT = "under #if 0, never built"
+    NOT_BUILT = "in a block no build compiles"
     OUTSIDE_CALL = "a call outside the files given names it"
     UNPARSED_CALL = "a call that spatch could not parse may name it"
     CONFLICT = "in a file with unresolved merge-conflict markers"
@@ -99,6 +106,7 @@ class Request:
     gated: str = ""                               # Decider.flag_gate
     one_at_a_time: bool = False                   # flag_gate or replaced
     flag_peers: List[str] = field(default_factory=list)
+    freed_by: str = ""                            # USE_AFTER_FREE: the free
 
     @property
     def adds(self) -> List[Call]:
@@ -231,7 +239,27 @@ class Decider:
             else:
                 self.decide(r)
             self.requests.append(r)
+        self.moved_beside()
         return self.requests
+
+    def moved_beside(self) -> None:
+        """A request reported as used after a free that this conversion
+        moves another request's remove before: its report says so, and
+        that this call needs the same move by hand (the tool moves a
+        remove only when nothing between the free and it uses a request,
+        and the other's remove lies between)."""
+        for r in self.requests:
+            if r.reason != Reason.USE_AFTER_FREE or not r.freed_by:
+                continue
+            sib = sorted("%s (%s)" % (x.shown, c.where)
+                         for x in self.requests if x.ok
+                         for c in x.calls if x.moved.get(c.key) == r.freed_by)
+            if sib:
+                r.detail = r.detail.replace(
+                    ": move the call before the free",
+                    "; this conversion moves the remove of %s before that "
+                    "free: move this call there too, by hand" %
+                    " and ".join(sib))
 
     def variants(self, groups: List[List[Call]]
                  ) -> List[Tuple[List[Call], List[str]]]:
@@ -741,8 +769,8 @@ class Decider:
         with the series builds that branch too and has handles only:
         reported apart (OLD_KERNEL), with what to change."""
         for tests, before, why in (
-                (self.older, "2.6.34", ", whose API is the string one (this "
-                 "series is for 2.6.34): right as it is"),
+                (self.older, "2.6.34", ", whose API is the string one: right "
+                 "as it is"),
                 (self.old, "2.6.35", ": upstream's kernels of the string API, "
                  "but also 2.6.34 with the request API backported, which "
                  "has handles only; for such a kernel, have the test tell "
@@ -750,14 +778,14 @@ class Decider:
                  "branch for 2.6.35 on, if it has one, shows how)")):
             lns = [tests.get(c.file, {}).get(c.line) for c in r.calls]
             if all(lns):
-                c = r.calls[0]
+                c = min(r.calls, key=lambda x: (x.file, x.line, x.col))
                 self.report(r, Reason.OLD_KERNEL,
                             "%s under a test of the kernel version (the "
-                            "first, %s at %s, under the test at %s:%d) that "
-                            "only kernels before %s pass%s" % (
-                                "every call of the request is"
-                                if len(lns) > 1 else "the call is",
-                                c.fn, c.where, c.file, lns[0], before, why))
+                            "first at %s:%d) that only kernels before %s "
+                            "pass%s" % (
+                                "every call is" if len(lns) > 1 else
+                                "the call is", c.file,
+                                tests[c.file][c.line], before, why))
                 return
         for c in r.calls:
             ln = self.guarded.get(c.file, {}).get(c.line)
@@ -796,10 +824,11 @@ class Decider:
                             if xn.kind == CONST else \
                             "%s at %s may hold %s (%s)" % (
                                 xn.shown, x.where, atom_text(b), wb)
-                        self.report(r, Reason.ALIASED_NAME, "the name %s in "
+                        self.report(r, Reason.ALIASED_NAME, "%s in "
                                     "%s() at %s may hold %s (%s), and %s: "
                                     "they may name one request of %s" % (
-                                        n.shown, c.func, c.where, atom_text(a),
+                                        the_name(n.shown), c.func, c.where,
+                                        atom_text(a),
                                         wa, other, cls))
                         # a field that would hold a device's name but
                         # for one store: that store
@@ -821,19 +850,25 @@ class Decider:
                 if n.kind == kind:
                     others = sorted({self.names[x.key].shown for x in r.calls
                                      if self.names[x.key].key != n.key})
-                    self.report(r, why, "the name %s in %s() at %s %s and "
+                    self.report(r, why, "%s in %s() at %s %s and "
                                 "may hold any string, so it may name any "
                                 "request of %s%s: pass a handle instead" % (
-                                    n.shown, c.func, c.where, what, cls,
+                                    the_name(n.shown), c.func, c.where, what,
+                                    cls,
                                     " (here also %s)" % ", ".join(others)
                                     if others else ""))
                     return
 
     def check_add(self, r: Request) -> None:
         if not r.adds:
-            self.report(r, Reason.NO_ADD, "no %s() of %s (class %s) in the "
-                        "files given: convert it with the file that adds "
-                        "it" % (ADD, r.shown, r.calls[0].cls))
+            self.report(r, Reason.NO_ADD, "no file given adds %s (class "
+                        "%s): unless a file not given adds it, %s a no-op "
+                        "(the old API ignored a name it did not hold), and "
+                        "deleting %s keeps the behaviour" % (
+                            r.shown, r.calls[0].cls,
+                            "the call is" if len(r.calls) == 1 else
+                            "each call is",
+                            "it" if len(r.calls) == 1 else "them"))
 
     def check_atomic(self, r: Request) -> None:
         """pm_qos_add_request() may sleep: an add in atomic context is
@@ -872,9 +907,9 @@ class Decider:
             owner = owner_struct(self.names[r.calls[0].key].key)
             s, why = self.place.holder(r.calls, owner)
             if s is None:
-                self.report(r, Reason.NO_HOLDER, "the name %s differs per "
+                self.report(r, Reason.NO_HOLDER, "%s differs per "
                             "instance, so needs a handle per instance; %s"
-                            % (r.shown, why))
+                            % (the_name(r.shown), why))
                 return
             own = sorted({self.devname[c.key][2] for c in r.calls
                           if c.key in self.devname and
@@ -955,11 +990,36 @@ class Decider:
                         (adds[0].where, other[0].where))
             return
         a = dev[0] if dev else adds[0]
-        self.report(r, Reason.NO_HOLDER, "added at %s in %s(), which can "
-                    "run once per device (%s); %s" % (
-                        a.where, a.func,
-                        self.graph(a).per_device(a.func) or
-                        "more than once", why))
+        arg = self.instance_arg(a)
+        self.report(r, Reason.NO_HOLDER, "added at %s in %s(), which may "
+                    "run more than once%s; %s" % (
+                        a.where, a.func, " (%s)" % arg if arg else "", why))
+
+    # Structures of operations, not of an instance: a function that
+    # takes one (a probe helper given the struct hc_driver to create
+    # the host with) is not told apart by it.
+    OPS_STRUCT = re.compile(r'(?:_driver|_ops|_operations|_desc)$')
+
+    def instance_arg(self, a: Call, fn: str = "",
+                     seen: Optional[set] = None) -> str:
+        """For the report: the parameter by which a's function (or one
+        on a path to it) can run for more than one instance, as
+        CallGraph.per_device finds it, but never a table of operations
+        (OPS_STRUCT)."""
+        g = self.graph(a)
+        fn = fn or a.func
+        seen = set() if seen is None else seen
+        seen.add(fn)
+        for (var, s, how) in self.units[a.unit].svars.get(fn, []):
+            if how == "param" and not self.OPS_STRUCT.search(s) and \
+                    (s in DEVICE_STRUCTS or s not in self.place.core):
+                return "%s() takes struct %s *%s" % (fn, s, var)
+        for (c, ln, f) in g.callers.get(fn, []):
+            if c not in seen:
+                t = self.instance_arg(a, c, seen)
+                if t:
+                    return t
+        return ""
 
     def text(self, f: str) -> Optional[str]:
         return self.values.texts.get(f) if self.values else None
@@ -1097,4 +1157,5 @@ class Decider:
                         "before the free" % (
                             fr.callee, fr.file, fr.line, var, c.fn,
                             c.where))
+            r.freed_by = "%s() at %s:%d" % (fr.callee, fr.file, fr.line)
             return

@@ -494,7 +494,28 @@ def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
             # the facts one unit printed of h, the first by name
             for d in hdr[h][min(hdr[h])]:
                 units[u].add(dict(d, unit=u))
+    drop_dead(units, top)
     return units
+
+
+def drop_dead(units: Dict[str, "UnitFacts"], top: str) -> None:
+    """The calls that spatch parsed in code no build compiles (an
+    #ifdef X after #undef X: dead_lines) are no calls: the report says
+    they are never built, and no request holds them."""
+    dead: Dict[str, Dict[int, int]] = {}
+    for F in units.values():
+        for calls in (F.calls, F.readers):
+            for k in list(calls):
+                f = calls[k].file
+                if f not in dead:
+                    try:
+                        with open(os.path.join(top, f),
+                                  errors="replace") as fh:
+                            dead[f] = dead_lines(fh.read())
+                    except OSError:
+                        dead[f] = {}
+                if calls[k].line in dead[f]:
+                    del calls[k]
 
 
 # A test of the kernel's version, or of a kernel-compat feature macro of
@@ -712,11 +733,65 @@ def old_kernel_lines(texts: Dict[str, str], below=NEW_API
 IF0 = re.compile(r'^\s*0\s*(?:/\*.*\*/\s*|//.*)?$')
 
 
+UNDEF = re.compile(r'^\s*#\s*undef\s+(\w+)')
+DEFINE = re.compile(r'^\s*#\s*(?:define\s+(\w+)|include\b)')
+
+
 def dead_lines(text: str) -> Dict[int, int]:
-    """{line: line of its #if 0} for the lines no build compiles: the
-    first branch of an #if 0 (up to its #elif, #else or #endif)."""
-    return cond_lines(text, lambda d, rest: d == "if" and
-                      bool(IF0.match(rest)), False)
+    """{line: line of its #if} for the lines no build compiles: the
+    first branch of an #if 0 (up to its #elif, #else or #endif), and of
+    an #ifdef X (or #if defined(X)) that follows an #undef X outside any
+    conditional with no #define X, nor #include, between them."""
+    undef: Dict[str, int] = {}
+
+    def opens(d, rest):
+        if d == "if" and IF0.match(rest):
+            return True
+        m = re.match(r'^\s*(\w+)\s*$', rest) if d == "ifdef" else \
+            DEFINED.match(rest.strip()) if d == "if" else None
+        x = m and (m.group(1) or (m.group(2) if d == "if" else None))
+        return bool(x) and x in undef
+
+    out: Dict[int, int] = {}
+    stack: List[Tuple[int, bool]] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            stack.append((line, opens(d, rest)))
+        elif d in ("elif", "else") and stack:
+            stack[-1] = (stack[-1][0], False)
+        elif d == "endif" and stack:
+            stack.pop()
+        elif d is None:
+            m = UNDEF.match(rest)
+            if m and not stack:
+                undef[m.group(1)] = line
+            m = DEFINE.match(rest)
+            if m:
+                if m.group(1):
+                    undef.pop(m.group(1), None)
+                else:
+                    undef.clear()
+            for ln0, v in stack:
+                if v:
+                    out[line] = ln0
+                    break
+    return out
+
+
+def dead_why(text: str, ln0: int) -> str:
+    """The directive at line ln0 that opens dead code (dead_lines), as
+    the report says it: the #if 0, or the #ifdef X and the #undef X
+    before it."""
+    lines = text.split("\n")
+    d = " ".join(lines[ln0 - 1].split()) if ln0 <= len(lines) else "#if 0"
+    m = re.match(r'^#\s*(?:ifdef\s+(\w+)|if\s+defined\s*\(?\s*(\w+))', d)
+    if not m:
+        return "the #if 0 at line %d" % ln0
+    x = m.group(1) or m.group(2)
+    at = [i + 1 for i, ln in enumerate(lines[:ln0])
+          if UNDEF.match(ln) and UNDEF.match(ln).group(1) == x]
+    return "the %s at line %d, after the #undef %s at line %d" % (
+        d, ln0, x, at[-1] if at else 0)
 
 
 def declared(text: str, i: int) -> bool:

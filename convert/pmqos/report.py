@@ -1,7 +1,7 @@
 """What the tool says about each call: the report lines, the reasons and
 the JSON summary.
 
-JSON (pmqos-convert --json FILE; version 1, read by convert/corpus-eval):
+JSON (pmqos-convert --json FILE; version 1, read by eval/corpus-eval):
 
   {"version": 1, "dir": DIR, "candidate_files": N, "seconds": S,
    "sites": [{"file": PATH, "line": N, "call": "add"|"update"|"remove"|
@@ -15,14 +15,18 @@ did not see is reported as NOT_PARSED (a call spatch could not parse), or
 NOT_BUILT (a call under #if 0, which blocks no request).
 "related" lists the other calls of the site's request (the same class
 and name, or a name that may alias it): the calls its decision rests on,
-which convert/pmqos/determinism.py reads.
+which eval/pmqoseval/determinism.py reads.
 """
 
+import os
+import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
-from .facts import ADD, READER, REMOVE, UPDATE, Call, dead_lines
+from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
+                    dead_why)
 from .decision import Reason, Request
+from .pass2 import takes_handle
 
 NEW = {ADD: "pm_qos_add_request", UPDATE: "pm_qos_update_request",
        REMOVE: "pm_qos_remove_request", READER: "pm_qos_request"}
@@ -40,7 +44,10 @@ class Site:
     reason: Optional[Reason] = None
     detail: str = ""
     related: List[str] = field(default_factory=list)
-    text: str = ""
+    notes: List[str] = field(default_factory=list)
+    explain: List[str] = field(default_factory=list)
+    block: str = ""             # NOT_BUILT: file:line of its #if 0
+    why: str = ""               # NOT_BUILT: the #if 0 (facts.dead_why)
 
     def as_json(self) -> dict:
         return {"file": self.file, "line": self.line, "call": self.call,
@@ -51,19 +58,23 @@ class Site:
 
 
 def where_text(r: Request) -> str:
+    """What the request becomes, and why that is one request."""
     if r.place[0] == "static":
-        w = "static handle %s" % r.handle
+        return "static handle %s" % r.handle
+    return "field %s of struct %s" % (r.handle, r.place[1][0])
+
+
+def why_one(r: Request) -> str:
+    """Why a static handle (or a field of a structure with one
+    instance) is one request, when a rule had to show it."""
+    if r.place[0] == "static":
         if r.gated:
-            w += ", %s" % r.gated
-        elif r.single is True:
-            w += ", one instance by construction: no device reaches the add"
-        elif r.single:
-            w += ", one device by construction: %s" % r.single
-        return w
-    w = "field %s of struct %s" % (r.handle, r.place[1][0])
+            return r.gated
+        if r.single is True:
+            return "one instance by construction: no device reaches the add"
     if r.single and r.single is not True:
-        w += ", one device by construction: %s" % r.single
-    return w
+        return "one device by construction: %s" % r.single
+    return ""
 
 
 def sites_of(d) -> Dict[tuple, Site]:
@@ -78,89 +89,145 @@ def sites_of(d) -> Dict[tuple, Site]:
                      r.ok, r.reason, related=related)
             if not r.ok:
                 s.detail = r.detail
-                s.text = "not converted: %s: %s" % (r.reason.value,
-                                                    r.detail)
-                if related:
-                    s.text += " (its other calls: %s)" % ", ".join(related)
             else:
-                s.detail, s.text = converted_text(d, r, c)
+                s.detail, s.notes, s.explain = converted_text(d, r, c)
+                one = why_one(r)
+                if one:
+                    s.detail = "; ".join(x for x in (one, s.detail) if x)
             out[c.key] = s
     for k, c in sorted(d.readers.items()):
         out[k] = Site(c.file, c.line, c.col, "read", c.cls, "", True,
-                      detail="pm_qos_requirement() -> pm_qos_request()",
-                      text="pm_qos_requirement() -> pm_qos_request()")
+                      detail="pm_qos_requirement() -> pm_qos_request()")
+    return out
+
+
+# Allocators that hand out zeroed memory: a handle in a structure they
+# allocate is NULL until the add (netdev_priv: alloc_netdev zeroes it).
+ZEROED = {"kzalloc", "kcalloc", "devm_kzalloc", "vzalloc",
+          "kmem_cache_zalloc", "netdev_priv"}
+UNZEROED = {"kmalloc", "devm_kmalloc", "vmalloc", "kmemdup",
+            "kmem_cache_alloc"}
+
+
+def allocs_of(d, s: str) -> Dict[str, List[str]]:
+    """{allocator: [where]} of the structures s that the units given
+    allocate or reach (facts: src, svar)."""
+    out: Dict[str, List[str]] = {}
+    for F in d.units.values():
+        for (fn, var), how in sorted(F.srcs.items()):
+            if any(x == var and t == s for (x, t, h) in F.svars.get(fn, [])):
+                out.setdefault(how, []).append("%s()" % fn)
     return out
 
 
 def converted_text(d, r: Request, c: Call):
+    """The site's text (for --json), and the notes and explanation of
+    the request that this call adds to the report: (detail, notes,
+    explain).  A note asks the reader to check something, and says what
+    and where; the explanation says why the result is one request."""
     h = r.handles[c.key]
-    msg = "%s(%s, %s) -> %s(%s) [%s]" % (c.fn, c.cls, d.names[c.key].shown,
-                                         NEW[c.fn], h, where_text(r))
+    detail = []
     notes = []
+    explain = []
     if r.early.get(c.key):
         a = r.adds[0]
         path = d.graph(c).entry_path(c.func, r.adds)
         if c.fn == UPDATE:
-            notes.append("can run before the add at %s (from %s): guarded "
-                         "with if (%s), as the old API ignored it" %
-                         (a.where, path, h))
+            detail.append("can run before the add at %s (from %s): guarded "
+                          "with if (%s), as the old API ignored it" %
+                          (a.where, path, h))
         else:
-            notes.append("can run before the add at %s (from %s): removing"
-                         " NULL does nothing, as before" % (a.where, path))
+            detail.append("can run before the add at %s (from %s): removing"
+                          " NULL does nothing, as before" % (a.where, path))
         if r.place[0] == "field":
-            notes.append("the handle must be NULL until the add: check that"
-                         " struct %s is allocated zeroed (kzalloc, "
-                         "netdev_priv)" % r.place[1][0])
+            s = r.place[1][0]
+            al = allocs_of(d, s)
+            bad = sorted(set(al) & UNZEROED)
+            if bad:
+                notes.append("a call can run before the add at %s: the "
+                             "handle must be NULL until then, but struct %s "
+                             "is allocated with %s() in %s: zero it" % (
+                                 a.where, s, bad[0], ", ".join(al[bad[0]])))
+            elif not set(al) & ZEROED:
+                notes.append("a call can run before the add at %s: check "
+                             "that struct %s is allocated zeroed (its "
+                             "allocation is not in the files given), so that "
+                             "the handle is NULL until the add" % (
+                                 a.where, s))
+            detail.append("the handle must be NULL until the add: check that"
+                          " struct %s is allocated zeroed (kzalloc, "
+                          "netdev_priv)" % s)
     if r.variants:
-        notes.append("its own handle: the Makefile builds %s or %s, never "
-                     "together" % (c.file, " or ".join(r.variants)))
+        explain.append("its own handle: the Makefile builds %s or %s, never "
+                       "together" % (c.file, " or ".join(r.variants)))
     if r.flag_peers:
-        notes.append("its own handle: %s also add%s this name, under a "
-                     "flag of %s own, and with names each file's add made "
-                     "an entry of its own" % (
-                         " and ".join(r.flag_peers),
-                         "s" if len(r.flag_peers) == 1 else "",
-                         "its" if len(r.flag_peers) == 1 else "their"))
+        explain.append("its own handle: %s also add%s this name under a "
+                       "flag of %s own, an entry each with names" % (
+                           " and ".join(r.flag_peers),
+                           "s" if len(r.flag_peers) == 1 else "",
+                           "its" if len(r.flag_peers) == 1 else "their"))
     dn = [x for x in r.calls if x.key in d.devname]
     if dn:
         x = dn[0]
         read, wheres, st = d.devname[x.key]
         same = [y for y in r.calls if y.key not in d.devname]
         if st:
-            notes.append("%s holds the device's name%s: the stores into "
-                         "struct %s's %s copy it (%s)" % (
-                             read.shown, ", as %s" %
-                             d.names[same[0].key].shown if same else "",
-                             st, read.key.split(":")[-1], wheres))
+            explain.append("%s holds the device's name%s: the stores into "
+                           "struct %s's %s copy it (%s)" % (
+                               read.shown, ", as %s" %
+                               d.names[same[0].key].shown if same else "",
+                               st, read.key.split(":")[-1], wheres))
         else:
-            notes.append("%s holds the device's name%s: %s names the bus "
-                         "by it" % (read.shown, ", as %s" %
-                                    d.names[same[0].key].shown
-                                    if same else "", wheres))
+            explain.append("%s holds the device's name%s: %s names the bus "
+                           "by it" % (read.shown, ", as %s" %
+                                      d.names[same[0].key].shown
+                                      if same else "", wheres))
     if c.key in r.gaps:
         calls = r.gaps[c.key][1]
-        notes.append("moved before the %s, which frees its holder; %s" % (
-            r.moved[c.key], "what ran between them (%s) does not use the "
-            "request" % ", ".join(calls) if calls else
-            "nothing between them uses the request"))
+        notes.append("moved the remove at %s before the %s, which frees its "
+                     "holder (lines of the file before the conversion): "
+                     "check that %s" % (
+                         c.where, r.moved[c.key],
+                         "what ran between them (%s) does not use the "
+                         "request" % ", ".join(calls) if calls else
+                         "nothing between them uses the request"))
     elif c.key in r.moved:
-        notes.append("moved before the %s, which frees its holder and was "
-                     "the statement right before it" % r.moved[c.key])
+        notes.append("moved the remove at %s before the %s, which frees "
+                     "its holder and was the statement right before it "
+                     "(lines of the file before the conversion)" % (
+                         c.where, r.moved[c.key]))
     if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
         # (a request added one at a time by construction has no second
         # add before the remove)
         others = [a.where for a in r.adds if a is not c]
-        notes.append("also added at %s: a second add before the remove "
-                     "replaces the handle and keeps the first request, as "
-                     "the old API kept a second entry" % ", ".join(others))
+        detail.append("also added at %s: a second add before the remove "
+                      "replaces the handle and keeps the first request, as "
+                      "the old API kept a second entry" % ", ".join(others))
+        notes.append("added at %s: check that no second add runs before "
+                     "the remove (it would replace the handle and keep the "
+                     "first request, as the old API kept a second entry)" %
+                     compact([(a.file, a.line) for a in r.adds]))
     if c.fn == ADD and c.form in ("assign", "if", "return"):
         leak = leak_before(d, c)
         if leak:
-            notes.append("when it fails, the request added at %s is not "
-                         "removed (so before the conversion)" % leak)
-    if notes:
-        msg += "; note: " + "; ".join(notes)
-    return "; ".join(notes), msg
+            notes.append("when the add at %s fails, the request added at %s"
+                         " is not removed (so before the conversion): check "
+                         "the error path of %s()" % (c.where, leak, c.func))
+    rm = [x for x in r.calls if x.fn == REMOVE]
+    if c.fn == REMOVE and takes_handle(r) and c is rm[0]:
+        # (a note when an update may race with them, which the reader
+        # must check; else what the code shows, explained once)
+        ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
+        why = "removed in %s (%s), which nothing shown orders: each " \
+            "takes the handle with xchg(), so one frees it" % (
+                ", ".join(sorted({"%s()" % x.func for x in rm})),
+                compact([(x.file, x.line) for x in rm]))
+        if ups:
+            notes.append("%s; check that no update (%s) runs after a "
+                         "remove" % (why, compact(ups)))
+        else:
+            explain.append(why)
+    return "; ".join(detail + notes + explain), notes, explain
 
 
 def leak_before(d, c: Call) -> Optional[str]:
@@ -204,12 +271,11 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
                      fn == READER and False, Reason.NOT_PARSED)
             if line in dead:
                 s.reason = Reason.NOT_BUILT
-                s.detail = ("%s() is under the #if 0 at %s:%d, which no "
-                            "build compiles: nothing calls it; convert it "
-                            "by hand if the block is ever enabled" % (
-                                fn, f, dead[line]))
-                s.text = "not converted: %s: %s" % (s.reason.value,
-                                                    s.detail)
+                s.block = "%s:%d" % (f, dead[line])
+                s.why = dead_why(texts[f], dead[line])
+                s.detail = ("%s() is under %s of %s, which no build "
+                            "compiles: nothing calls it; convert it by hand "
+                            "if the block is ever enabled" % (fn, s.why, f))
                 sites[(f, line, 0)] = s
                 continue
             s.detail = ("spatch did not parse the function around %s() "
@@ -219,16 +285,153 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
             if s.related:
                 s.detail += ("; the calls it may name stay on the old API "
                              "with it")
-            s.text = "not converted: %s: %s" % (Reason.NOT_PARSED.value,
-                                                s.detail)
-            if s.related:
-                s.text += " (its other calls: %s)" % ", ".join(s.related)
             sites[(f, line, 0)] = s
 
 
-def report_lines(sites: Dict[tuple, Site]) -> List[str]:
-    return ["%s:%d: %s" % (s.file, s.line, s.text)
-            for k, s in sorted(sites.items())]
+@dataclass
+class Finding:
+    """One line of the report: a request, the readers of a class, a
+    block of #if 0, or a call spatch did not parse; at file:line of its
+    first call in file order, with its other calls, the explanation and
+    the notes indented below it."""
+    file: str
+    line: int
+    head: str
+    reason: Optional[Reason]
+    nsites: int
+    also: List[Tuple[str, int]] = field(default_factory=list)
+    related: List[Tuple[str, int]] = field(default_factory=list)
+    explain: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+
+    def lines(self, full: bool = True) -> List[str]:
+        """The finding as text; without full, the head, its other calls
+        and the notes only.  Below the head, a file of the head's
+        directory is named by its base name."""
+        out = []
+        if self.also:
+            out.append("also: " + compact(self.also))
+        if self.related and full:
+            out.append("blocks the request of: " + compact(self.related))
+        if full:
+            out += self.explain
+        out += ["note: " + x for x in self.notes]
+        here = os.path.dirname(self.file)
+        if here:
+            short = re.compile(r'(?<![\w/.-])%s/(?=[\w.-]+\.[ch]\b)' %
+                               re.escape(here))
+            out = [short.sub("", x) for x in out]
+        return ["%s:%d: %s" % (self.file, self.line, self.head)] + \
+            [INDENT + x for x in out]
+
+
+INDENT = "    "
+
+
+def compact(locs: List[Tuple[str, int]]) -> str:
+    """file:line, ... grouped by file, in the order of the first line
+    of each file: a.c:12,40,77; b.c:3."""
+    order: List[str] = []
+    lines: Dict[str, List[int]] = {}
+    for f, ln in locs:
+        if f not in lines:
+            order.append(f)
+            lines[f] = []
+        if ln not in lines[f]:
+            lines[f].append(ln)
+    return "; ".join("%s:%s" % (f, ",".join(str(x) for x in sorted(lines[f])))
+                     for f in order)
+
+
+def loc(w: str) -> Tuple[str, int]:
+    f, ln = w.rsplit(":", 1)
+    return (f, int(ln))
+
+
+def uniq(xs: List[str]) -> List[str]:
+    out: List[str] = []
+    for x in xs:
+        if x and x not in out:
+            out.append(x)
+    return out
+
+
+def findings(d, sites: Dict[tuple, Site]) -> List[Finding]:
+    """The report: one finding per request of decider d (converted or
+    not), one per class for the readers, one per #if 0 block, one per
+    call spatch did not parse; every site in exactly one, sorted by
+    file and line."""
+    out: List[Finding] = []
+    done = set()
+    for r in d.requests:
+        calls = sorted(r.calls, key=lambda c: (c.file, c.line, c.col))
+        c0 = calls[0]
+        done.update(c.key for c in calls)
+        also = [(c.file, c.line) for c in calls[1:]]
+        if r.ok:
+            ss = [sites[c.key] for c in calls]
+            f = Finding(c0.file, c0.line, "converted: (%s, %s) -> %s" % (
+                c0.cls, r.shown, where_text(r)), None, len(calls), also,
+                explain=uniq([why_one(r)] + [x for s in ss
+                                             for x in s.explain]),
+                notes=uniq([x for s in ss for x in s.notes]))
+        else:
+            f = Finding(c0.file, c0.line, "not converted: %s" %
+                        r.reason.value, r.reason, len(calls), also,
+                        explain=[r.detail])
+        out.append(f)
+    readers: Dict[str, List[Site]] = {}
+    blocks: Dict[str, List[Site]] = {}
+    for k, s in sorted(sites.items(), key=lambda x: (x[1].file, x[1].line,
+                                                     x[1].col)):
+        if k in done:
+            continue
+        if s.call == "read" and s.converted:
+            readers.setdefault(s.cls, []).append(s)
+        elif s.reason == Reason.NOT_BUILT:
+            blocks.setdefault(s.block, []).append(s)
+        else:
+            out.append(Finding(s.file, s.line, "not converted: %s" %
+                               s.reason.value, s.reason, 1,
+                               related=[loc(w) for w in s.related],
+                               explain=[s.detail]))
+    for cls, ss in readers.items():
+        out.append(Finding(ss[0].file, ss[0].line, "converted: "
+                           "pm_qos_requirement(%s) -> pm_qos_request(%s)" %
+                           (cls, cls), None, len(ss),
+                           [(s.file, s.line) for s in ss[1:]]))
+    for b, ss in blocks.items():
+        out.append(Finding(ss[0].file, ss[0].line, "not converted: %s" %
+                           Reason.NOT_BUILT.value, Reason.NOT_BUILT,
+                           len(ss), [(s.file, s.line) for s in ss[1:]],
+                           explain=["under %s, which no build compiles: "
+                                    "nothing calls %s; convert by hand if "
+                                    "the block is ever enabled" % (
+                                        ss[0].why, "it" if len(ss) == 1
+                                        else "them")]))
+    return sorted(out, key=lambda f: (f.file, f.line))
+
+
+def summary_lines(sites: Dict[tuple, Site], fs: List[Finding]
+                  ) -> List[str]:
+    """The counts: sites converted and not, and by reason, sites and
+    findings."""
+    n = len(sites)
+    left = [s for s in sites.values() if not s.converted]
+    out = ["%d call sites: %d converted, %d not converted%s" % (
+        n, n - len(left), len(left),
+        "; %d note%s to check" % (sum(len(f.notes) for f in fs),
+                                  "" if sum(len(f.notes) for f in fs) == 1
+                                  else "s")
+        if any(f.notes for f in fs) else "")]
+    for why, k in sorted(reason_counts(sites).items(),
+                         key=lambda x: (-x[1], x[0].name)):
+        m = sum(1 for f in fs if f.reason == why)
+        what = {Reason.NOT_BUILT: "block",
+                Reason.NOT_PARSED: "call"}.get(why, "request")
+        out.append("  %d x %s (%d %s%s)" % (
+            k, why.name, m, what, "" if m == 1 else "s"))
+    return out
 
 
 def reason_counts(sites: Dict[tuple, Site]) -> Dict[Reason, int]:
@@ -237,6 +440,23 @@ def reason_counts(sites: Dict[tuple, Site]) -> Dict[Reason, int]:
         if s.reason is not None:
             out[s.reason] = out.get(s.reason, 0) + 1
     return out
+
+
+def unknown_structs(d) -> List[str]:
+    """The structures that the functions of a request left without a
+    holder (NO_HOLDER) take, and that no file spatch read declares: with
+    the kernel's include/ (--ksrc) it may see them.  A structure declared
+    in the driver's own files needs no --ksrc."""
+    out = set()
+    for r in d.requests:
+        if r.reason != Reason.NO_HOLDER:
+            continue
+        for c in r.calls:
+            F = d.units[c.unit]
+            for (var, st, how) in F.svars.get(c.func, []):
+                if not any(st in G.structs for G in d.units.values()):
+                    out.add(st)
+    return sorted(out)
 
 
 def sibling_warnings(requests: List[Request]) -> List[str]:

@@ -4,9 +4,13 @@ column from pass 1); a static handle goes before the first function of
 its file that uses it, a field at the end of the structure's definition
 in the file that defines it."""
 
-from typing import Dict, List, Tuple
+import re
+from typing import Dict, List, Optional, Tuple
 
-from .facts import ADD, UPDATE
+from .facts import ADD, REMOVE, UPDATE, cpp_lines
+
+API_HEADER = "linux/pm_qos_params.h"
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 ADD_FORMS = {
     "stmt": ("- pm_qos_add_requirement@P(C, N, V);\n"
@@ -53,6 +57,16 @@ REMOVE_GAP_CALL = "- pm_qos_remove_requirement@P(C, N);\n"
 # A remove right before the free of its holder: the handle goes with it.
 REMOVE_FREED = ("- pm_qos_remove_requirement@P(C, N);\n"
                 "+ pm_qos_remove_request(H);\n")
+# A remove of a request removed from more than one function
+# (takes_handle): only the caller that takes the handle out frees it.
+REMOVE_XCHG = ("- pm_qos_remove_requirement@P(C, N);\n"
+               "+ pm_qos_remove_request(xchg(&H, NULL));\n")
+REMOVE_XCHG_MOVED = ("- FR(X);\n"
+                     "- pm_qos_remove_requirement@P(C, N);\n"
+                     "+ pm_qos_remove_request(xchg(&H, NULL));\n"
+                     "+ FR(X);\n")
+REMOVE_XCHG_GAP_FREE = ("+ pm_qos_remove_request(xchg(&H, NULL));\n"
+                        "  FR@F(X);\n")
 REMOVE_BRANCH = ("- pm_qos_remove_requirement@P(C, N);\n"
                  "+ {\n"
                  "+ pm_qos_remove_request(H);\n"
@@ -60,12 +74,25 @@ REMOVE_BRANCH = ("- pm_qos_remove_requirement@P(C, N);\n"
                  "+ }\n")
 
 
+def takes_handle(r) -> bool:
+    """The request is removed in more than one function.  Nothing the
+    facts show orders them (a work item and a suspend callback, an IRQ
+    thread and a plug handler under different locks), and the string API
+    made a second remove a no-op, where a second remove of a handle frees
+    it twice: each remove takes the handle out with xchg(&H, NULL) and
+    removes what it took, so only one frees it (the core's remove of NULL
+    does nothing)."""
+    return len({(c.unit, c.func) for c in r.calls
+                if c.fn == REMOVE}) > 1
+
+
 def branch_text(fn: str, form: str, guard: bool, branch: bool,
                 h: str, moved: bool = False,
-                nonull: bool = False) -> List[str]:
+                nonull: bool = False, xchg: bool = False) -> List[str]:
     """The SmPL alternatives that rewrite one call of fn in its form.
     moved: a remove right after the free of its holder, moved before it;
-    nonull: a remove whose holder is freed next, so not cleared."""
+    nonull: a remove whose holder is freed next, so not cleared; xchg:
+    a remove that takes the handle out (takes_handle)."""
     if fn == ADD:
         if form in ADD_FORMS:
             return [ADD_FORMS[form].replace("H", h)]
@@ -86,12 +113,61 @@ def branch_text(fn: str, form: str, guard: bool, branch: bool,
         else:
             upd = "pm_qos_update_request(H, V);"
         return [UPDATE_FORMS[form].replace("UPD", upd).replace("H", h)]
+    if xchg:
+        return [(REMOVE_XCHG_MOVED if moved else REMOVE_XCHG)
+                .replace("H", h)]
     if moved:
         return [REMOVE_MOVED.replace("H", h)]
     if nonull and not branch:
         return [REMOVE_FREED.replace("H", h)]
     t = REMOVE_BRANCH if branch else REMOVE_FORM
     return [t.replace("H", h)]
+
+
+def includes_api(d, f: str) -> bool:
+    """File f includes <linux/pm_qos_params.h>, itself or through a
+    header of its own that the files given hold (the closure of
+    facts.include_closure)."""
+    texts = d.values.texts if d.values else {}
+    for h in [f] + sorted((d.values.closure if d.values else {})
+                          .get(f, ())):
+        t = texts.get(h)
+        if t is not None and any(
+                m and m.group(2).strip() == API_HEADER
+                for m in map(INCLUDE.match, t.split("\n"))):
+            return True
+    return False
+
+
+def include_anchor(text: str) -> Optional[str]:
+    """The header after which a file that lacks <linux/pm_qos_params.h>
+    gets it: the last <linux/...> include of its include block (outside
+    any conditional, before the first line of code, included once), else
+    the last <...> include there; None when it has none."""
+    found: List[str] = []
+    depth = 0
+    text = re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)),
+                  text, flags=re.S)
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            depth += 1
+            continue
+        if d == "endif":
+            depth -= 1
+            continue
+        if d is not None:
+            continue
+        m = INCLUDE.match(rest)
+        if m:
+            if depth == 0 and m.group(1) == "<":
+                found.append(m.group(2).strip())
+            continue
+        code = re.sub(r'//.*', '', rest).strip()
+        if code and not code.startswith("#"):
+            break
+    once = [h for h in found if found.count(h) == 1]
+    linux = [h for h in once if h.startswith("linux/")]
+    return (linux or once or [None])[-1]
 
 
 def pass2(d) -> Tuple[str, List[str]]:
@@ -107,7 +183,8 @@ def pass2(d) -> Tuple[str, List[str]]:
             sig = (c.fn, c.form, r.guard.get(c.key, False), c.branch,
                    r.handles[c.key], c.key in r.moved and not gap,
                    r.nonull.get(c.key, False),
-                   (c.file, gap[0]) if gap else None)
+                   (c.file, gap[0]) if gap else None,
+                   c.fn == REMOVE and takes_handle(r))
             groups.setdefault(sig, []).append(c.key)
             files.add(c.unit)
     readers = sorted(d.readers)
@@ -149,6 +226,25 @@ def pass2(d) -> Tuple[str, List[str]]:
                 % file,
                 "identifier fn = %s;" % first[1], "@@",
                 "fn@ps(...) { ... }", ""]
+    # A C file that calls the new API gets its header when it lacks it:
+    # the old calls built through an implicit declaration (int), which a
+    # pointer cannot take.
+    # (before the conversion, which changes the functions whose position
+    # names the file)
+    n_inc = 0
+    for f in sorted(files):
+        if not f.endswith(".c") or includes_api(d, f):
+            continue
+        anchor = include_anchor(d.values.texts.get(f, "")
+                                if d.values else "")
+        if anchor is None:
+            continue
+        n_inc += 1
+        out += ["@inc%d@" % n_inc,
+                "position ps : script:python () { infile(ps, \"%s\") };"
+                % f, "identifier fn;", "@@", "fn@ps(...) { ... }", "",
+                "@depends on inc%d@" % n_inc, "@@", "#include <%s>" % anchor,
+                "+#include <%s>" % API_HEADER, ""]
     # One rule for every call: once a rule has changed a function, the
     # later rules no longer see the positions of pass 1.
     moved = any(sig[5] or sig[7] for i, sig in names)
@@ -168,15 +264,15 @@ def pass2(d) -> Tuple[str, List[str]]:
         out.append("position pr : script:python () { reader(pr) };")
     out += ["@@", "("]
     alts = []
-    for i, (fn, form, guard, br, h, mv, nn, gap) in names:
+    for i, (fn, form, guard, br, h, mv, nn, gap, xc) in names:
         if gap:
             # a remove some statements after the free of its holder:
             # the free gets the remove before it, the old call goes
-            alts.append(REMOVE_GAP_FREE.replace("H", h)
-                        .replace("@F", "@f%d" % i))
+            alts.append((REMOVE_XCHG_GAP_FREE if xc else REMOVE_GAP_FREE)
+                        .replace("H", h).replace("@F", "@f%d" % i))
             alts.append(REMOVE_GAP_CALL.replace("@P", "@p%d" % i))
             continue
-        for t in branch_text(fn, form, guard, br, h, mv, nn):
+        for t in branch_text(fn, form, guard, br, h, mv, nn, xc):
             alts.append(t.replace("@P", "@p%d" % i))
     if readers:
         alts.append("- pm_qos_requirement@pr(C)\n+ pm_qos_request(C)\n")

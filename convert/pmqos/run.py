@@ -32,8 +32,9 @@ from .decision import Decider
 from .naming import Values, name_handles, object_files, siblings, \
     split_args
 from .rewrite import pass2
-from .report import (reason_counts, report_lines, sibling_warnings,
-                     sites_of, unparsed)
+from .report import (Finding, Site, findings, reason_counts,
+                     sibling_warnings, sites_of, summary_lines, unknown_structs,
+                     unparsed)
 
 PROG = "pmqos-convert"
 PKG = os.path.dirname(os.path.abspath(__file__))
@@ -74,7 +75,9 @@ class Options:
 class Plan:
     """What pass 1 and the rules decided for the candidate files."""
     files: List[str]
-    report: List[str]               # report.txt: one line per site
+    sites: List[Site]               # one per call of the old API
+    findings: List[Finding]         # the report: one per request
+    summary: List[str]              # its counts, by reason
     reasons: List[Tuple[int, str, str]]
     pass2_text: str
     pass2_files: List[str]
@@ -83,11 +86,20 @@ class Plan:
 
     @property
     def found(self) -> int:
-        return len(self.report)
+        return len(self.sites)
 
     @property
-    def left(self) -> List[str]:
-        return [ln for ln in self.report if ": not converted: " in ln]
+    def left(self) -> List[Site]:
+        return [s for s in self.sites if not s.converted]
+
+    @property
+    def notes(self) -> List[Finding]:
+        return [f for f in self.findings if f.notes]
+
+    def report(self) -> List[str]:
+        """--report: every finding, then the counts."""
+        return [ln for f in self.findings for ln in f.lines()] + \
+            self.summary
 
     @property
     def nconv(self) -> int:
@@ -342,7 +354,9 @@ def plan(o: Options, files: List[str], facts_text: str,
                sorted(reason_counts(sites).items(),
                       key=lambda x: (-x[1], x[0].name))]
     text, p2files = pass2(d)
-    return Plan(files, report_lines(sites), reasons, text, p2files,
+    fs = findings(d, sites)
+    return Plan(files, [s for k, s in sorted(sites.items())], fs,
+                summary_lines(sites, fs), reasons, text, p2files,
                 [s.as_json() for k, s in sorted(sites.items())], d)
 
 
@@ -428,8 +442,7 @@ def converted_count(p: Plan, changed: List[str], after: str) -> int:
     """The sites of the changed C files minus the calls of the old API
     left in them after the patch."""
     cfiles = [f for f in changed if f.endswith(".c")]
-    before = sum(1 for f in cfiles for ln in p.report
-                 if ln.startswith(f + ":"))
+    before = sum(1 for f in cfiles for s in p.sites if s.file == f)
     left = sum(len(facts_mod.api_lines(read(os.path.join(after, f))))
                for f in cfiles)
     return before - left
@@ -444,28 +457,33 @@ class Run:
         return time.monotonic() - self.t0
 
     def summary(self, p: Plan, converted: Optional[int]) -> None:
-        """The numbers, then every site left alone, by reason."""
+        """The numbers; with a patch or --in-place, also the requests
+        left alone, by reason, and the notes to act on (--report prints
+        the same with the explanations, and only the numbers here)."""
         o = self.o
-        say("%d call sites in %d files of %s (%.1f s, -j %d)"
-            % (p.found, len(p.files), o.dir, self.elapsed(), o.jobs))
+        # (--report ends with the counts)
+        if o.mode != "report":
+            say("%d call sites in %d files of %s (%.1f s, -j %d)"
+                % (p.found, len(p.files), o.dir, self.elapsed(), o.jobs))
         if p.found == 0:
             return
-        if converted is not None:
-            say("converted: %d of %d call sites (%d convertible)"
-                % (converted, p.found, p.nconv))
-        else:
-            say("convertible: %d of %d call sites" % (p.nconv, p.found))
-        say("reported, not converted: %d" % len(p.left))
+        unknown = unknown_structs(p.decider)
+        if o.incl != "--all-includes" and unknown:
+            say("hint: --ksrc TREE lets spatch see structures declared "
+                "under TREE/include (here struct %s)" % ", ".join(unknown))
+        if o.mode == "report":
+            return
+        say("converted: %d of %d call sites" % (converted or 0, p.found))
+        say("not converted: %d call sites" % len(p.left))
         for n, name, why in p.reasons:
             say("  %d x %s (%s)" % (n, name, why))
-        sys.stderr.write("".join("  %s\n" % ln for ln in p.left))
-        n = sum(1 for ln in p.report if "; note: " in ln)
-        if n:
-            say("converted with a note to check: %d (see --report)" % n)
-        if o.incl != "--all-includes" and \
-                any(name == "NO_HOLDER" for _, name, _ in p.reasons):
-            say("hint: --ksrc TREE lets spatch see structures declared "
-                "under TREE/include")
+        shown = [f for f in p.findings if f.reason is not None or f.notes]
+        if o.mode == "inplace" and shown:
+            say("file:line below: the files as they were before --in-place")
+        sys.stderr.write("".join("  %s\n" % ln for f in shown
+                                 for ln in f.lines(full=False)))
+        if shown:
+            say("--report explains each")
 
     def write_json(self, p: Plan, changed: List[str]) -> None:
         """The summary of --json FILE (report.py describes it)."""
@@ -513,8 +531,7 @@ class Run:
         if o.mode == "report":
             # what pass 2 would change, without running it: the files of
             # the converted calls
-            would = sorted({re.sub(r":[0-9]*: .*", "", ln) for ln in p.report
-                            if ": not converted: " not in ln})
+            would = sorted({s.file for s in p.sites if s.converted})
             self.write_json(p, would)
             if p.found == 0:
                 print("%s: no calls of the old pm_qos requirement API in %s"
@@ -522,7 +539,7 @@ class Run:
                 sys.stdout.flush()
                 self.summary(p, None)
                 return 1 if facts_failed else 0
-            sys.stdout.write("".join(ln + "\n" for ln in p.report))
+            sys.stdout.write("".join(ln + "\n" for ln in p.report()))
             sys.stdout.flush()
             self.summary(p, None)
             return 0 if not p.left and not facts_failed else 1
@@ -551,8 +568,8 @@ class Run:
         self.summary(p, converted)
         self.write_json(p, changed)
         if converted != p.nconv:
-            say("warning: %d sites were convertible but %d were converted"
-                % (p.nconv, converted))
+            say("warning: the rules converted %d sites but the patch "
+                "converts %d" % (p.nconv, converted))
         if facts_failed or sp.failed.get("patch"):
             return 1
         return 0 if converted == p.nconv else 1
