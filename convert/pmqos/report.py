@@ -26,7 +26,7 @@ from typing import Dict, List, Optional, Tuple
 from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
                     dead_why)
 from .decision import Reason, Request
-from .pass2 import takes_handle
+from .rewrite import takes_handle
 
 NEW = {ADD: "pm_qos_add_request", UPDATE: "pm_qos_update_request",
        REMOVE: "pm_qos_remove_request", READER: "pm_qos_request"}
