@@ -19,13 +19,19 @@
  * kick back for as long as the writer spins, and it comes only after the
  * writer yields.  With two CPUs the pm_qos notifier's thread, woken on the
  * other CPU, could stand in for the kick; with more, it is on one CPU at
- * most, and every other CPU must be reached.
+ * most, and every other CPU must be reached.  A CPU polling in idle
+ * (idle=poll) counts as reached by a pass through schedule() only, not by
+ * an IPI: the notifier (cpuidle's smp_call_function()) sends it a CAL
+ * without making it leave its polling loop, and the kick and the thread's
+ * wakeup may be one pass; with two CPUs polling that cannot be told from
+ * noise, and the verdicts are skipped (pmqos-kick counts that case).
  *
  * A control write leaves the target as it is (the value in force), so it
  * sends no kick: whatever the other CPUs take during its window is the
- * noise of the machine.  The verdict is a count of trials within this run,
- * never a time: the moving write must reach every other CPU in at least
- * all but one of its trials, the control in at most half of its own.
+ * noise of the machine.  The verdict is a count of CPUs reached over the
+ * trials within this run, never a time: the moving write must reach at
+ * least 90% of the other CPUs over its trials (all but one trial's worth
+ * with two CPUs), and more than the control, which must reach at most half.
  *
  * Each spin window is at most WINDOW_MS, followed by a gap at SCHED_OTHER
  * of one window: the writer stays well under RT throttling's 950 ms per
@@ -49,7 +55,7 @@
 #define TIGHT		100	/* usec: the moving write */
 #define WRITER_CPU	0
 
-static int ncpu;
+static int ncpu, polling;
 static struct cpu_counts base, cur;
 
 /* How many CPUs but the writer's took something since @base was read. */
@@ -57,12 +63,15 @@ static int reached(const struct cpu_counts *c)
 {
 	int cpu, n = 0;
 
-	for (cpu = 0; cpu < ncpu; cpu++)
-		if (cpu != WRITER_CPU &&
-		    (c->res[cpu] != base.res[cpu] ||
-		     c->cal[cpu] != base.cal[cpu] ||
-		     kick_passes(&base, c, cpu) > 0))
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		if (cpu == WRITER_CPU)
+			continue;
+		if (polling ? c->sched[cpu] != base.sched[cpu] :
+		    c->res[cpu] != base.res[cpu] ||
+		    c->cal[cpu] != base.cal[cpu] ||
+		    kick_passes(&base, c, cpu) > 0)
 			n++;
+	}
 	return n;
 }
 
@@ -153,6 +162,7 @@ int main(void)
 	struct trial tr[2 * TRIALS];
 	long window_ms = WINDOW_MS;
 	int i, fd, moved = 0, noise = 0, late = 0, bad = 0;
+	int cpus_moved = 0, cpus_noise = 0, pairs;
 	double moved_ms = 0, control_ms = 0;
 	int32_t target;
 	cpu_set_t set;
@@ -170,8 +180,9 @@ int main(void)
 			   ncpu);
 		return tap_finish();
 	}
+	polling = cmdline_has("idle=poll");
 	if (!base.have_goidle) {
-		if (cmdline_has("idle=poll")) {
+		if (polling) {
 			tap_result(0, "/proc/schedstat (CONFIG_SCHEDSTATS): a CPU polling in idle shows its kick there only");
 			return tap_finish();
 		}
@@ -214,10 +225,12 @@ int main(void)
 			     ncpu - 1, t->spun_ms, t->res, t->cal, t->goidle);
 		if (t->moving) {
 			moved += t->early;
+			cpus_moved += t->cpus;
 			late += t->late;
 			moved_ms += t->spun_ms;
 		} else {
 			noise += t->early;
+			cpus_noise += t->cpus;
 			control_ms += t->spun_ms;
 		}
 	}
@@ -232,12 +245,34 @@ int main(void)
 	tap_result(bad == 0,
 		   "every write succeeded with the writer on CPU%d at SCHED_FIFO (%d bad trials)",
 		   WRITER_CPU, bad);
-	tap_result(noise <= TRIALS / 2,
-		   "control: the idle CPUs are quiet enough to tell (all reached in %d of %d windows, at most %d)",
-		   noise, TRIALS, TRIALS / 2);
-	tap_result(moved >= TRIALS - 1 && moved > noise,
-		   "a tighter target reaches every idle CPU before the SCHED_FIFO writer yields (%d of %d trials, control %d)",
-		   moved, TRIALS, noise);
+	if (polling && ncpu == 2) {
+		/*
+		 * The write wakes the notifier's thread, which can run only on
+		 * CPU 1: that wakeup sets need_resched there too, and CPU 1
+		 * leaves its polling loop once for both, as it would for any
+		 * wakeup, which a control write cannot tell from noise.
+		 * pmqos-kick counts the kick of a polling CPU instead.
+		 */
+		tap_skip("control: the idle CPUs are quiet enough to tell",
+			 "two CPUs polling in idle: the kick and the notifier thread's wakeup are one pass");
+		tap_skip("a tighter target reaches every idle CPU before the SCHED_FIFO writer yields",
+			 "two CPUs polling in idle: see pmqos-kick");
+		goto close;
+	}
+	/*
+	 * Counted per CPU and trial: with many CPUs, each a thread of the
+	 * host, one of them may not run within a window on a loaded host.
+	 */
+	pairs = TRIALS * (ncpu - 1);
+	diag("CPUs reached, over the %d trials of each kind: moving %d of %d, control %d",
+	     TRIALS, cpus_moved, pairs, cpus_noise);
+	tap_result(2 * cpus_noise <= pairs,
+		   "control: the idle CPUs are quiet enough to tell (%d of %d CPUs reached over %d windows, at most half)",
+		   cpus_noise, pairs, TRIALS);
+	tap_result(10 * cpus_moved >= 9 * pairs && cpus_moved > cpus_noise,
+		   "a tighter target reaches every idle CPU before the SCHED_FIFO writer yields (%d of %d CPUs over %d trials, at least 90%%; control %d)",
+		   cpus_moved, pairs, TRIALS, cpus_noise);
+close:
 	if (target == INT32_MIN)
 		tap_skip("target back at the default after close",
 			 "no read() on /dev/" DEV_CPU_DMA);
