@@ -3,7 +3,7 @@
  * bear, or how much throughput they need, and power management code reads
  * the aggregate or is told when it changes.
  *
- * Units: latency in usec, throughput in kbs (kilobytes per second).
+ * Units: latency in usec, throughput in kB/s (kilobytes per second).
  *
  * A request is a handle returned by pm_qos_add_request().  Each class keeps
  * its requests in an rbtree sorted by value, so that adding, changing and
@@ -28,8 +28,6 @@
 
 #include <linux/pm_qos_params.h>
 #include <linux/sched.h>
-#include <linux/smp.h>
-#include <linux/cpumask.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -113,13 +111,13 @@ static atomic_t pm_qos_target[PM_QOS_NUM_CLASSES] = {
 };
 
 /*
- * Protects every class's tree and count, and pm_qos_wq, and orders the
- * writes of the targets.  Updating and removing a request take it in any
- * context, hard IRQ included, so it is always taken with interrupts off
- * (irqsave, or spin_lock_irq() where the caller is known to be in process
- * context with interrupts on: the debugfs file and the work item), and held
- * only for the tree operation and the store of the target: nothing is
- * allocated, nothing sleeps and no notifier runs under it.
+ * Protects every class's tree and count, pm_qos_wq and pm_qos_notify_ready,
+ * and orders the writes of the targets.  Updating and removing a request
+ * take it in any context, hard IRQ included, so it is always taken with
+ * interrupts off (irqsave, or spin_lock_irq() where the caller is known to
+ * be in process context with interrupts on: the debugfs file and the work
+ * item), and held only for the tree operation and the store of the target:
+ * nothing is allocated, nothing sleeps and no notifier runs under it.
  */
 static DEFINE_SPINLOCK(pm_qos_lock);
 
@@ -129,11 +127,16 @@ static DEFINE_SPINLOCK(pm_qos_lock);
  * thread per CPU, bound to the CPU that queued the work, which a real-time
  * task spinning on that CPU holds back for as long as it spins.  This is
  * one thread, not bound to a CPU, so items never run concurrently and it
- * runs wherever there is time.  NULL until pm_qos_power_init() makes it
- * and queues the work of each class whose target moved before, so that no
- * change made before is lost.
+ * runs wherever there is time.  It is freezable: a notifier (mac80211's
+ * reconfigures its hardware) never runs between the freezing of tasks for
+ * suspend and their thaw, while devices are suspended; a change made
+ * meanwhile is delivered after the thaw.  NULL until pm_qos_power_init()
+ * makes it and queues the work of each class whose target moved before, so
+ * that no change made before is lost; should it fail to make it, the
+ * notifiers run from keventd, and it says so (pm_qos_notify_ready).
  */
 static struct workqueue_struct *pm_qos_wq;
+static bool pm_qos_notify_ready;
 
 enum pm_qos_op { PM_QOS_ADD, PM_QOS_UPDATE, PM_QOS_REMOVE };
 
@@ -220,28 +223,6 @@ static void pm_qos_notify_work(struct work_struct *work)
 }
 
 /*
- * Sends a reschedule IPI to every other online CPU that runs its idle task,
- * as cpuidle's notifier did with an empty smp_call_function(): the interrupt
- * ends the C-state, and the idle loop asks the governor again, which reads
- * the new target.  Asynchronous (no wait for the other CPUs), so it is fine
- * with interrupts off and in hard IRQ.  A CPU that goes idle after the
- * check reads the new target when it selects its state.  The CPU that made
- * the change is awake and reads the target at its next idle entry.
- */
-static void pm_qos_kick_idle_cpus(void)
-{
-	int cpu, this_cpu;
-
-	/* the store of the target before the reads of what each CPU runs */
-	smp_mb();
-	this_cpu = get_cpu();
-	for_each_online_cpu(cpu)
-		if (cpu != this_cpu && idle_cpu(cpu))
-			smp_send_reschedule(cpu);
-	put_cpu();
-}
-
-/*
  * Applies @op to @req and recomputes the target, tracing both under the
  * lock so that the trace shows the changes in the order they were made.
  * @caller is the code that called the API, for the trace.  A CPU DMA
@@ -257,6 +238,7 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	struct workqueue_struct *wq;
 	unsigned long flags;
 	s32 prev, curr;
+	bool ready;
 
 	spin_lock_irqsave(&pm_qos_lock, flags);
 	switch (op) {
@@ -293,18 +275,25 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	if (curr != prev)
 		trace_pm_qos_update_target(pm_qos_class, prev, curr);
 	wq = pm_qos_wq;
+	ready = pm_qos_notify_ready;
 	spin_unlock_irqrestore(&pm_qos_lock, flags);
 
 	if (curr == prev)
 		return;
 	/*
 	 * Only a tighter limit is urgent: a looser one costs power until the
-	 * idle CPUs wake anyway, or until cpuidle's notifier kicks them.
+	 * idle CPUs wake anyway, or until cpuidle's notifier kicks them.  The
+	 * governors read pm_qos_request() when they select a state; the
+	 * scheduler's wake_up_all_idle_cpus() makes every other CPU's idle
+	 * task select again, under the target stored above (its smp_mb()
+	 * orders that store before it sets need_resched).
 	 */
 	if (pm_qos_class == PM_QOS_CPU_DMA_LATENCY && curr < prev)
-		pm_qos_kick_idle_cpus();
+		wake_up_all_idle_cpus();
 	if (wq)
 		queue_work(wq, &o->notify_work);
+	else if (ready)
+		schedule_work(&o->notify_work);
 }
 
 /**
@@ -416,10 +405,15 @@ static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
  * @new_value: defines the qos request, or PM_QOS_DEFAULT_VALUE
  *
  * Changes the value of a request and recomputes the aggregate target, which
- * pm_qos_request() returns from then on.  If a CPU DMA latency got tighter,
- * every other idle CPU has been sent an IPI that ends its C-state before
- * this returns.  If the target moved, the notifiers are called later from
- * pm_qos's workqueue, in process context.  An update to the
+ * pm_qos_request() returns from then on.  If the CPU DMA latency got
+ * tighter, wake_up_all_idle_cpus() has run before this returns: each other
+ * idle CPU leaves its idle state and selects one again under the new
+ * target, a CPU polling in idle when it sees need_resched, any other when
+ * the reschedule IPI it was sent arrives, and a CPU that was going idle
+ * meanwhile before it stops (see Documentation/power/pm_qos_interface.txt
+ * for what pairs with what).  It does not wait for them.  If the target
+ * moved, the notifiers are called later from pm_qos's workqueue, in process
+ * context.  An update to the
  * value the request already has returns at once; any other costs O(log n).
  * A NULL @pm_qos_req or a negative @new_value other than
  * PM_QOS_DEFAULT_VALUE is ignored with a warning; the one for a NULL
@@ -467,8 +461,9 @@ EXPORT_SYMBOL_GPL(pm_qos_remove_request);
  * Registers @notifier on the chain called, with the new target as its
  * action argument, after the target of @pm_qos_class has moved.  The
  * notifier runs in process context, from pm_qos's own single-threaded
- * workqueue, with no lock of the caller that moved the target held; it may
- * sleep, and flush_scheduled_work() is safe in it.
+ * workqueue, which is frozen for suspend, with no lock of the caller that
+ * moved the target held; it may sleep, and flush_scheduled_work() is safe
+ * in it (but for a boot that could not make the workqueue and said so).
  * Changes that come faster than the work item runs are coalesced: the
  * notifier sees the target as it is when it runs, never the same value
  * twice in a row, and the last call carries the final target.  A change
@@ -636,32 +631,42 @@ struct pm_qos_debug_entry {
 };
 
 /*
+ * At most this many requests are listed, the ones that hold the target
+ * first: the copy is one fixed allocation of an order-0 page whatever the
+ * number of requests (each open file of the misc devices is one, so user
+ * space sets it), and the walk under pm_qos_lock, with interrupts off,
+ * takes at most this many steps.
+ */
+#define PM_QOS_DEBUG_MAX 64
+
+/*
  * Copies the requests under pm_qos_lock and formats them after it: %pS
  * looks up a symbol, and seq_file calls this again each time its buffer
  * grows, so formatting under the lock would hold off every update, hard
- * IRQ ones included, for as long.  The copy is bounded by what was
- * allocated before the lock was taken; requests added in between are
- * counted, not listed.
+ * IRQ ones included, for as long.  The target, the count and the copy are
+ * taken in one critical section, so they agree.  The copy walks from the
+ * request that sets the target (the lowest value, the highest for a
+ * maximum class) towards the loosest and stops after PM_QOS_DEBUG_MAX; the
+ * rest are counted, not listed.
  */
 static int pm_qos_debug_show(struct seq_file *s, void *unused)
 {
 	struct pm_qos_object *o = s->private;
 	struct pm_qos_debug_entry *e;
 	struct rb_node *n;
-	unsigned int count, max, i = 0;
+	unsigned int count, listed, i = 0;
 	s32 target;
 
-	spin_lock_irq(&pm_qos_lock);
-	max = o->count;
-	spin_unlock_irq(&pm_qos_lock);
-	e = kmalloc((max ?: 1) * sizeof(*e), GFP_KERNEL);
+	e = kcalloc(PM_QOS_DEBUG_MAX, sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return -ENOMEM;
 
 	spin_lock_irq(&pm_qos_lock);
 	target = atomic_read(&pm_qos_target[o - pm_qos_array]);
 	count = o->count;
-	for (n = rb_first(&o->requests); n && i < max; n = rb_next(n), i++) {
+	for (n = o->max ? rb_last(&o->requests) : rb_first(&o->requests);
+	     n && i < PM_QOS_DEBUG_MAX;
+	     n = o->max ? rb_prev(n) : rb_next(n), i++) {
 		struct pm_qos_request_list *req =
 			rb_entry(n, struct pm_qos_request_list, node);
 
@@ -672,15 +677,15 @@ static int pm_qos_debug_show(struct seq_file *s, void *unused)
 	spin_unlock_irq(&pm_qos_lock);
 
 	seq_printf(s, "target %d, %u requests\n", target, count);
-	for (max = i, i = 0; i < max; i++) {
+	for (listed = i, i = 0; i < listed; i++) {
 		seq_printf(s, "%d %pS", e[i].value, (void *)e[i].caller);
 		if (e[i].pid)
 			seq_printf(s, " pid %d", e[i].pid);
 		seq_putc(s, '\n');
 	}
-	if (count > max)
-		seq_printf(s, "(%u more, added while this was read)\n",
-			   count - max);
+	if (count > listed)
+		seq_printf(s, "(%u more, none tighter than those above)\n",
+			   count - listed);
 	kfree(e);
 	return 0;
 }
@@ -704,11 +709,17 @@ static int __init pm_qos_power_init(void)
 	struct dentry *dir;
 	int ret;
 
-	wq = create_singlethread_workqueue("pm_qos");
+	/*
+	 * Without a thread of its own, keventd delivers: late, unfrozen for
+	 * suspend, and a notifier that flushes keventd would wait for itself,
+	 * but no notification is lost and the misc devices still register.
+	 */
+	wq = create_freezeable_workqueue("pm_qos");
 	if (!wq)
-		return -ENOMEM;
+		pr_err("pm_qos: no workqueue, the notifiers run from keventd\n");
 	spin_lock_irq(&pm_qos_lock);
 	pm_qos_wq = wq;
+	pm_qos_notify_ready = true;
 	spin_unlock_irq(&pm_qos_lock);
 	/*
 	 * Targets that moved before: their changes saw no workqueue, and
@@ -716,10 +727,15 @@ static int __init pm_qos_power_init(void)
 	 * yet, so notified_value is still the class default.
 	 */
 	for (o = &pm_qos_array[PM_QOS_RESERVED + 1];
-	     o < &pm_qos_array[PM_QOS_NUM_CLASSES]; o++)
-		if (atomic_read(&pm_qos_target[o - pm_qos_array]) !=
+	     o < &pm_qos_array[PM_QOS_NUM_CLASSES]; o++) {
+		if (atomic_read(&pm_qos_target[o - pm_qos_array]) ==
 		    o->notified_value)
+			continue;
+		if (wq)
 			queue_work(wq, &o->notify_work);
+		else
+			schedule_work(&o->notify_work);
+	}
 
 	dir = debugfs_create_dir("pm_qos", NULL);
 	for (o = &pm_qos_array[PM_QOS_RESERVED + 1];

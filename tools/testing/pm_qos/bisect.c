@@ -73,12 +73,14 @@ static const char *const steps[] = {
 static int calls;
 static long last;
 static const char *wq;		/* the workqueue the notifier last ran on */
+static int wq_freezeable;	/* ... and whether it is frozen for suspend */
 
 static int note(struct notifier_block *nb, unsigned long val, void *v)
 {
 	calls++;
 	last = (s32)val;
 	wq = harness_current_wq();
+	wq_freezeable = harness_current_wq_freezeable();
 	return NOTIFY_OK;
 }
 
@@ -214,10 +216,14 @@ static void test_context(void)
 	CHECK_EQ(last, 100);
 	if (any) {
 		CHECK(wq && !strcmp(wq, "pm_qos"));
+		CHECK(wq_freezeable);
 		harness_cpu_idle[2] = 1;
+		harness_wake_idle_calls = 0;
 		harness_hardirq_enter();
 		pm_qos_update_request(a, 50);
 		CHECK_EQ(pm_qos_request(CPU), 50);
+		/* through the scheduler's helper */
+		CHECK_EQ(harness_wake_idle_calls, 1);
 		CHECK_EQ(harness_ipis[2], 1);
 		CHECK_EQ(harness_ipis[1] + harness_ipis[3], 0);
 		pm_qos_remove_request(a);
@@ -384,7 +390,10 @@ static void test_read(void)
 
 static void test_debugfs(void)
 {
-	int i;
+	struct pm_qos_request_list *r[70];
+	static char buf[16 * 1024];
+	struct dev d;
+	int i, n;
 
 	if (CORE_STEP < DEBUGFS) {
 		CHECK_EQ(harness_nr_debugfs, 0);
@@ -393,6 +402,21 @@ static void test_debugfs(void)
 	CHECK_EQ(harness_nr_debugfs, 3);
 	for (i = 0; i < harness_nr_debugfs; i++)
 		CHECK_EQ(harness_debugfs[i].mode, 0400);
+	/* at most 64 listed, the tightest first, and a count of the rest */
+	for (i = 0; i < 70; i++)
+		r[i] = pm_qos_add_request(CPU, 1069 - i);
+	CHECK(dev_open(&d, harness_debugfs, harness_nr_debugfs,
+		       "cpu_dma_latency") == 0);
+	n = d.fops->read(&d.file, buf, sizeof(buf) - 1, &d.file.f_pos);
+	d.fops->release(&d.inode, &d.file);
+	buf[n > 0 ? n : 0] = '\0';
+	CHECK(!strncmp(buf, "target 1000, 70 requests\n1000 ", 30));
+	CHECK(strstr(buf, "\n1063 ") != NULL);
+	CHECK(strstr(buf, "\n1064 ") == NULL);
+	CHECK(strstr(buf, "\n(6 more, none tighter than those above)\n"));
+	for (i = 0; i < 70; i++)
+		pm_qos_remove_request(r[i]);
+	CHECK_EQ(harness_live_allocs, 0);
 }
 
 /* each change of a request and each move of a target is an event */

@@ -2,8 +2,8 @@
 /*
  * /sys/kernel/debug/pm_qos/<class> copies the requests under pm_qos_lock
  * and formats them (%pS, a symbol lookup each) after it, so that a reader
- * holds off no update; and what it lists is bounded by what it allocated
- * before taking the lock.
+ * holds off no update; and what it allocates and lists is bounded,
+ * whatever the number of requests.
  */
 #include "test.h"
 
@@ -56,26 +56,82 @@ static void add_late(void)
 		late[i] = pm_qos_add_request(CPU, 500 + i);
 }
 
+static unsigned int lines(const char *buf)
+{
+	unsigned int n = 0;
+
+	for (; *buf; buf++)
+		n += *buf == '\n';
+	return n;
+}
+
 /*
- * Requests added between the allocation of the copy and the lock are
- * counted, not listed, and nothing is written past the copy.
+ * The copy is one allocation of a fixed size, made before the lock, and
+ * lists at most PM_QOS_DEBUG_MAX requests, from the one that holds the
+ * target towards the loosest (the highest values of a maximum class): the
+ * count, the target and the list are taken together, and the requests not
+ * listed are the loosest ones, which the note says.  Requests added while
+ * the copy was being allocated are in it.
  */
 static void test_bounded_snapshot(void)
 {
+	static struct pm_qos_request_list *r[3 * PM_QOS_DEBUG_MAX];
 	struct pm_qos_request_list *a;
-	char buf[1024];
-	int i;
+	static char buf[64 * 1024];
+	char want[64];
+	size_t largest;
+	int i, n = ARRAY_SIZE(r);
 
 	a = pm_qos_add_request(CPU, 7);
 	harness_alloc_hook = add_late;
 	CHECK(read_all("cpu_dma_latency", buf, sizeof(buf)) > 0);
 	CHECK(!strncmp(buf, "target 7, 4 requests\n7 ", 23));
-	CHECK(strstr(buf, "\n500 ") == NULL);
-	CHECK(strstr(buf, "\n(3 more, added while this was read)\n") != NULL);
-	/* no request at all: an empty list */
-	pm_qos_remove_request(a);
+	CHECK(strstr(buf, "\n502 ") != NULL);
+	CHECK(strstr(buf, "more") == NULL);
 	for (i = 0; i < 3; i++)
 		pm_qos_remove_request(late[i]);
+
+	/* many requests, added in no order: the tightest are listed */
+	harness_alloc_largest = 0;
+	CHECK(read_all("cpu_dma_latency", buf, sizeof(buf)) > 0);
+	largest = harness_alloc_largest;
+	for (i = 0; i < n; i++)
+		r[i] = pm_qos_add_request(CPU, 1000 + (i * 7919) % n);
+	harness_alloc_largest = 0;
+	CHECK(read_all("cpu_dma_latency", buf, sizeof(buf)) > 0);
+	CHECK_EQ(harness_alloc_largest, largest);
+	CHECK_EQ(lines(buf), 1 + PM_QOS_DEBUG_MAX + 1);
+	snprintf(want, sizeof(want), "target 7, %d requests\n7 ", n + 1);
+	CHECK(!strncmp(buf, want, strlen(want)));
+	snprintf(want, sizeof(want), "\n%d ", 1000 + PM_QOS_DEBUG_MAX - 2);
+	CHECK(strstr(buf, want) != NULL);
+	snprintf(want, sizeof(want), "\n%d ", 1000 + PM_QOS_DEBUG_MAX - 1);
+	CHECK(strstr(buf, want) == NULL);
+	snprintf(want, sizeof(want), "\n(%d more, none tighter than those above)\n",
+		 n + 1 - PM_QOS_DEBUG_MAX);
+	CHECK(strstr(buf, want) != NULL);
+	for (i = 0; i < n; i++)
+		pm_qos_remove_request(r[i]);
+
+	/* a maximum class lists its highest values first */
+	for (i = 0; i < n; i++)
+		r[i] = pm_qos_add_request(PM_QOS_NETWORK_THROUGHPUT,
+					  1 + (i * 7919) % n);
+	CHECK(read_all("network_throughput", buf, sizeof(buf)) > 0);
+	snprintf(want, sizeof(want), "target %d, %d requests\n%d ", n, n, n);
+	CHECK(!strncmp(buf, want, strlen(want)));
+	snprintf(want, sizeof(want), "\n%d ", n - PM_QOS_DEBUG_MAX + 1);
+	CHECK(strstr(buf, want) != NULL);
+	snprintf(want, sizeof(want), "\n%d ", n - PM_QOS_DEBUG_MAX);
+	CHECK(strstr(buf, want) == NULL);
+	snprintf(want, sizeof(want), "\n(%d more, none tighter than those above)\n",
+		 n - PM_QOS_DEBUG_MAX);
+	CHECK(strstr(buf, want) != NULL);
+	for (i = 0; i < n; i++)
+		pm_qos_remove_request(r[i]);
+
+	/* no request at all: an empty list */
+	pm_qos_remove_request(a);
 	CHECK(read_all("cpu_dma_latency", buf, sizeof(buf)) > 0);
 	CHECK(!strcmp(buf, "target 2000000000, 0 requests\n"));
 	/* out of memory: the read fails, nothing leaks */

@@ -18,6 +18,7 @@ extern int harness_irq_unsafe_lock;	/* a lock taken in hard IRQ and with
 					 * interrupts on elsewhere
 					 */
 extern long harness_live_allocs;	/* kmalloc() minus kfree() */
+extern size_t harness_alloc_largest;	/* the largest kmalloc() size asked */
 extern int harness_fail_copy_from_user;
 extern int harness_debugfs_off;
 extern int harness_atomic;		/* might_sleep() is in atomic context */

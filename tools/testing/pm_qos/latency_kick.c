@@ -30,6 +30,7 @@ static int ipis(void)
 
 static int calls;
 static const char *wq_seen;
+static int wq_freezeable;
 static long last_value;
 
 static int note(struct notifier_block *nb, unsigned long val, void *v)
@@ -37,6 +38,7 @@ static int note(struct notifier_block *nb, unsigned long val, void *v)
 	calls++;
 	last_value = (s32)val;
 	wq_seen = harness_current_wq();
+	wq_freezeable = harness_current_wq_freezeable();
 	return NOTIFY_OK;
 }
 
@@ -74,6 +76,10 @@ static void test_tighter_kicks_idle_cpus(void)
 	CHECK_EQ(harness_ipis[1], 3);
 	CHECK_EQ(harness_ipis[2], 3);
 	CHECK_EQ(harness_ipis[3], 0);
+	/* through the scheduler's helper, once per tighter change */
+	CHECK_EQ(harness_wake_idle_calls, 3);
+	CHECK_EQ(harness_need_resched[0], 0);
+	CHECK_EQ(harness_need_resched[3], 1);
 	/* from another CPU: that one is not kicked, 0 is if idle */
 	harness_this_cpu = 1;
 	harness_cpu_idle[0] = 1;
@@ -131,6 +137,7 @@ static void test_no_kick_unless_tighter(void)
 	a = pm_qos_add_request(CPU, 10);
 	b = pm_qos_add_request(CPU, 100);
 	idle_1_2();
+	harness_wake_idle_calls = 0;
 	pm_qos_update_request(a, 10);		/* the value it has */
 	pm_qos_update_request(b, 50);		/* above the target */
 	pm_qos_update_request(b, 10);		/* equal to it */
@@ -149,10 +156,12 @@ static void test_no_kick_unless_tighter(void)
 	pm_qos_update_request(n, 5);
 	CHECK_EQ(pm_qos_request(NET), 5);
 	CHECK_EQ(ipis(), 0);
+	CHECK_EQ(harness_wake_idle_calls, 0);
 
 	/* the control: the same CPUs are kicked by a tighter target */
 	pm_qos_update_request(b, 39);
 	CHECK_EQ(ipis(), 2);
+	CHECK_EQ(harness_wake_idle_calls, 1);
 	pm_qos_remove_request(b);
 	pm_qos_remove_request(n);
 	pm_qos_remove_request(t);
@@ -177,6 +186,7 @@ static void test_notifiers_on_own_workqueue(void)
 		CHECK_EQ(calls, 1);
 		CHECK_EQ(last_value, 7);
 		CHECK(wq_seen && !strcmp(wq_seen, "pm_qos"));
+		CHECK(wq_freezeable);
 		pm_qos_remove_request(a);
 		harness_run_work();
 		pm_qos_remove_notifier(c, &nb);
@@ -193,6 +203,7 @@ static void test_change_before_workqueue(void)
 	struct pm_qos_request_list *a;
 
 	pm_qos_wq = NULL;
+	pm_qos_notify_ready = false;
 	watch(NET);
 	a = pm_qos_add_request(NET, 70);
 	CHECK_EQ(harness_work_pending(), 0);
@@ -211,11 +222,53 @@ static void test_change_before_workqueue(void)
 	CHECK_EQ(harness_initcall(), 0);
 	CHECK_EQ(harness_work_pending(), 0);
 
-	/* no workqueue, no devices: the initcall fails */
-	harness_nr_misc = harness_nr_debugfs = 0;
+}
+
+/*
+ * A boot that cannot make the workqueue says so and loses nothing: the
+ * notifiers run from keventd, those of a target moved before too, and the
+ * misc devices and debugfs files register.
+ */
+static void test_no_workqueue(void)
+{
+	struct pm_qos_request_list *a;
+	struct dev d;
+	s32 v = 33;
+
+	pm_qos_wq = NULL;
+	pm_qos_notify_ready = false;
+	watch(NET);
+	a = pm_qos_add_request(NET, 70);
+	CHECK_EQ(harness_work_pending(), 0);
+	harness_nr_misc = harness_nr_debugfs = 0;	/* boot again */
 	harness_fail_create_workqueue = 1;
-	CHECK_EQ(harness_initcall(), -ENOMEM);
-	CHECK_EQ(harness_nr_misc, 0);
+	harness_printks = 0;
+	CHECK_EQ(harness_initcall(), 0);
+	CHECK_EQ(harness_printks, 1);
+	CHECK(strstr(harness_printk_last, "no workqueue") != NULL);
+	CHECK_EQ(harness_nr_misc, 3);
+	CHECK_EQ(harness_nr_debugfs, 3);
+	CHECK_EQ(harness_run_work(), 1);
+	CHECK_EQ(calls, 1);
+	CHECK_EQ(last_value, 70);
+	CHECK(wq_seen && !strcmp(wq_seen, "events"));
+	/* later moves, from a device and from a hard IRQ, are delivered too */
+	CHECK_EQ(misc_open(&d, "network_latency"), 0);
+	CHECK_EQ(dev_write(&d, &v, 4), 4);
+	CHECK_EQ(harness_run_work(), 1);
+	CHECK_EQ(last_value, 33);
+	dev_close(&d);
+	harness_hardirq_enter();
+	pm_qos_update_request(a, 44);
+	harness_hardirq_exit();
+	CHECK_EQ(harness_run_work(), 1);
+	CHECK_EQ(calls, 3);
+	CHECK_EQ(last_value, 44);
+	CHECK(wq_seen && !strcmp(wq_seen, "events"));
+	pm_qos_remove_request(a);
+	harness_run_work();
+	pm_qos_remove_notifier(NET, &nb);
+	/* the next boot has its workqueue again */
 	harness_nr_misc = harness_nr_debugfs = 0;
 	CHECK_EQ(harness_initcall(), 0);
 }
@@ -227,6 +280,7 @@ static const struct test tests[] = {
 	{ "no_kick_unless_tighter", test_no_kick_unless_tighter },
 	{ "notifiers_on_own_workqueue", test_notifiers_on_own_workqueue },
 	{ "change_before_workqueue", test_change_before_workqueue },
+	{ "no_workqueue_falls_back_to_keventd", test_no_workqueue },
 };
 
 int main(void)

@@ -67,6 +67,10 @@ void harness_reset_stubs(void)
 	harness_format_under_lock = 0;
 	memset(harness_cpu_idle, 0, sizeof(int) * HARNESS_NR_CPUS);
 	memset(harness_ipis, 0, sizeof(harness_ipis));
+	memset(harness_cpu_polling, 0, sizeof(int) * HARNESS_NR_CPUS);
+	memset(harness_need_resched, 0, sizeof(int) * HARNESS_NR_CPUS);
+	harness_wake_idle_calls = 0;
+	harness_alloc_largest = 0;
 	harness_ipis_from_hardirq = 0;
 	harness_this_cpu = 0;
 	harness_tracing = 0;
@@ -136,6 +140,35 @@ int harness_cpu_idle[HARNESS_NR_CPUS];
 int harness_ipis[HARNESS_NR_CPUS];
 int harness_ipis_from_hardirq;
 
+int harness_cpu_polling[HARNESS_NR_CPUS];
+int harness_need_resched[HARNESS_NR_CPUS];
+int harness_wake_idle_calls;
+
+/*
+ * The scheduler's helper as the series adds it to kernel/sched.c: need_resched
+ * on every other CPU's idle task, then, after a full barrier, a reschedule
+ * IPI to each that runs it without polling need_resched.
+ */
+void wake_up_all_idle_cpus(void)
+{
+	int cpu;
+
+	__atomic_add_fetch(&harness_wake_idle_calls, 1, __ATOMIC_RELAXED);
+	/* the caller's stores before the flags */
+	smp_mb();
+	for (cpu = 0; cpu < HARNESS_NR_CPUS; cpu++)
+		if (cpu != harness_this_cpu)
+			__atomic_store_n(&harness_need_resched[cpu], 1,
+					 __ATOMIC_RELAXED);
+	/* the flags before the reads of what each CPU runs */
+	smp_mb();
+	for (cpu = 0; cpu < HARNESS_NR_CPUS; cpu++)
+		if (cpu != harness_this_cpu && idle_cpu(cpu) &&
+		    !__atomic_load_n(&harness_cpu_polling[cpu],
+				     __ATOMIC_RELAXED))
+			smp_send_reschedule(cpu);
+}
+
 void smp_send_reschedule(int cpu)
 {
 	if (cpu < 0 || cpu >= HARNESS_NR_CPUS || cpu == harness_this_cpu)
@@ -156,21 +189,25 @@ static struct workqueue_struct created_wq;
 int harness_fail_create_workqueue;
 static __thread struct workqueue_struct *current_wq;
 
-struct workqueue_struct *create_singlethread_workqueue(const char *name)
+struct workqueue_struct *create_freezeable_workqueue(const char *name)
 {
 	if (harness_fail_create_workqueue) {
 		harness_fail_create_workqueue = 0;
-	harness_alloc_hook = NULL;
-	harness_format_under_lock = 0;
 		return NULL;
 	}
 	created_wq.name = name;
+	created_wq.freezeable = 1;
 	return &created_wq;
 }
 
 const char *harness_current_wq(void)
 {
 	return current_wq ? current_wq->name : NULL;
+}
+
+int harness_current_wq_freezeable(void)
+{
+	return current_wq && current_wq->freezeable;
 }
 
 int schedule_work(struct work_struct *work)
@@ -272,6 +309,7 @@ struct harness_node *harness_find(struct harness_node *tab, int n,
 }
 
 void (*harness_alloc_hook)(void);
+size_t harness_alloc_largest;
 
 void *kmalloc(size_t size, gfp_t flags)
 {
@@ -287,6 +325,17 @@ void *kmalloc(size_t size, gfp_t flags)
 		__atomic_add_fetch(&harness_alloc_under_lock, 1, __ATOMIC_RELAXED);
 	if (flags & __GFP_WAIT)		/* GFP_KERNEL may sleep */
 		sleep_check();
+	{
+		size_t was = __atomic_load_n(&harness_alloc_largest,
+					     __ATOMIC_RELAXED);
+
+		while (size > was &&
+		       !__atomic_compare_exchange_n(&harness_alloc_largest,
+						    &was, size, 0,
+						    __ATOMIC_RELAXED,
+						    __ATOMIC_RELAXED))
+			;
+	}
 	if (harness_alloc_budget == 0)
 		return NULL;
 	if (harness_alloc_budget > 0)

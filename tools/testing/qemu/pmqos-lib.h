@@ -103,6 +103,143 @@ static void __maybe_unused on_alarm(int sig)
 	_exit(2);
 }
 
+/* True if the kernel command line holds @word as one of its words. */
+static int __maybe_unused cmdline_has(const char *word)
+{
+	char buf[1024], *p;
+	size_t len = strlen(word);
+	int fd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	for (p = buf; (p = strstr(p, word)); p += len)
+		if ((p == buf || p[-1] == ' ') &&
+		    (p[len] == ' ' || p[len] == '\n' || p[len] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Per-CPU counters for the kick of the idle CPUs, read through fds kept
+ * open into static buffers, so that a reader spinning on one CPU neither
+ * sleeps nor faults in a page once the first call has run: the reschedule
+ * (RES) and function-call (CAL) IPIs of /proc/interrupts, and from
+ * /proc/schedstat (CONFIG_SCHEDSTATS) how often each CPU's scheduler
+ * picked its idle task (sched_goidle) in how many calls of schedule()
+ * (sched_count), which is how a CPU polling in idle shows a kick: it takes
+ * no IPI, but leaves its idle loop and schedules its idle task again.
+ * A wakeup of a task that then sleeps costs its CPU two schedule() calls
+ * and one pick of the idle task; a kick, one of each: so between two
+ * reads, 2 * goidle - sched counts the kicks, and the wakeups not at all
+ * (kick_passes()).
+ */
+#define KICK_CPUS	64
+struct cpu_counts {
+	long res[KICK_CPUS], cal[KICK_CPUS], goidle[KICK_CPUS];
+	long sched[KICK_CPUS];	/* schedule() calls (sched_count) */
+	int ncpu;		/* columns found in /proc/interrupts */
+	int have_goidle;	/* /proc/schedstat was read */
+};
+
+static char counts_buf[64 * 1024];
+
+static ssize_t __maybe_unused read_fd_at0(int fd)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0)
+		return -1;
+	while (len < sizeof(counts_buf) - 1 &&
+	       (n = read(fd, counts_buf + len,
+			 sizeof(counts_buf) - 1 - len)) > 0)
+		len += n;
+	counts_buf[len] = '\0';
+	return len;
+}
+
+/* Passes of @cpu's idle task through schedule() from idle to idle. */
+static long __maybe_unused kick_passes(const struct cpu_counts *a,
+				       const struct cpu_counts *b, int cpu)
+{
+	return 2 * (b->goidle[cpu] - a->goidle[cpu]) -
+	       (b->sched[cpu] - a->sched[cpu]);
+}
+
+/* 0 if the RES and CAL rows were read (goidle too, when there is one). */
+static int __maybe_unused cpu_counts_read(struct cpu_counts *c)
+{
+	static int irq_fd = -2, stat_fd = -2;
+	char *line, *p, *end;
+	int found = 0, col, cpu;
+
+	if (irq_fd == -2)
+		irq_fd = open("/proc/interrupts", O_RDONLY);
+	if (stat_fd == -2)
+		stat_fd = open("/proc/schedstat", O_RDONLY);
+	memset(c, 0, sizeof(*c));
+	if (read_fd_at0(irq_fd) < 0)
+		return -1;
+	for (line = counts_buf; line && *line; line = strchr(line, '\n')) {
+		long *row;
+
+		if (*line == '\n')
+			line++;
+		p = line;
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, "RES:", 4))
+			row = c->res;
+		else if (!strncmp(p, "CAL:", 4))
+			row = c->cal;
+		else
+			continue;
+		p += 4;
+		for (col = 0; col < KICK_CPUS; col++) {
+			long v = strtol(p, &end, 10);
+
+			if (end == p)
+				break;
+			row[col] = v;
+			p = end;
+		}
+		c->ncpu = col;
+		found++;
+	}
+	if (found != 2)
+		return -1;
+	if (read_fd_at0(stat_fd) < 0)
+		return 0;
+	for (line = counts_buf; line && *line; line = strchr(line, '\n')) {
+		long v[4];
+		int i;
+
+		if (*line == '\n')
+			line++;
+		if (strncmp(line, "cpu", 3))
+			continue;
+		cpu = strtol(line + 3, &end, 10);
+		if (end == line + 3 || cpu < 0 || cpu >= KICK_CPUS)
+			continue;
+		/* yld_count sched_switch sched_count sched_goidle ... */
+		for (p = end, i = 0; i < 4; i++, p = end) {
+			v[i] = strtol(p, &end, 10);
+			if (end == p)
+				break;
+		}
+		if (i == 4) {
+			c->sched[cpu] = v[2];
+			c->goidle[cpu] = v[3];
+			c->have_goidle = 1;
+		}
+	}
+	return 0;
+}
+
 /* True on the debug kernel (lockdep, kmemleak, slub_debug: much slower). */
 static int __maybe_unused debug_kernel(void)
 {
@@ -319,6 +456,36 @@ static int __maybe_unused dbg_count(const char *name, long value,
 		if (site && !strstr(line, site))
 			continue;
 		n++;
+	}
+	return n;
+}
+
+/*
+ * The number of requests from the debugfs header "target N, M requests",
+ * or -1; *@listed gets the number of request lines, *@more the number
+ * that the last line, "(K more, none tighter than those above)", says
+ * were not listed (0 without one).  The file lists at most 64 requests.
+ */
+static int __maybe_unused dbg_requests(const char *name, int *listed,
+				       int *more)
+{
+	char path[96], *line, *save, *p;
+	int n = -1;
+
+	*listed = *more = 0;
+	snprintf(path, sizeof(path), DEBUGFS_PMQOS "%s", name);
+	if (slurp(path, debugfs_buf, sizeof(debugfs_buf)) < 0)
+		return -1;
+	for (line = strtok_r(debugfs_buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, "target ", 7)) {
+			p = strchr(line, ',');
+			n = p ? strtol(p + 1, NULL, 10) : -1;
+		} else if (line[0] == '(') {
+			*more = strtol(line + 1, NULL, 10);
+		} else {
+			(*listed)++;
+		}
 	}
 	return n;
 }

@@ -433,6 +433,8 @@ static void test_children(void)
 {
 	static pid_t pids[NCHILDREN];
 	int ready[2], i, made = 0, reaped = 0, dbg_held = -1, dbg_after = -1;
+	int dbg_first = -1, dbg_next = -1, dbg_all = -1;
+	int dbg_listed = 0, dbg_more = 0;
 	int32_t held, after;
 	double t0 = now_s();
 	char c;
@@ -467,8 +469,14 @@ static void test_children(void)
 			break;
 	close(ready[0]);
 	held = qos_get(DEV_CPU_DMA);
-	if (dbg_ok)
+	if (dbg_ok) {
+		/* the 64 tightest are listed: 5000 to 5063 */
 		dbg_held = dbg_count(DEV_CPU_DMA, LONG_MIN, MISC_SITE);
+		dbg_first = dbg_count(DEV_CPU_DMA, 5000, MISC_SITE) +
+			    dbg_count(DEV_CPU_DMA, 5063, MISC_SITE);
+		dbg_next = dbg_count(DEV_CPU_DMA, 5064, MISC_SITE);
+		dbg_all = dbg_requests(DEV_CPU_DMA, &dbg_listed, &dbg_more);
+	}
 	for (i = 0; i < made; i++)
 		kill(pids[i], SIGKILL);
 	for (i = 0; i < made; i++)
@@ -489,10 +497,13 @@ static void test_children(void)
 	if (after != PM_QOS_LAT_DEFAULT)
 		diag("aggregate %d after the kill", after);
 	if (dbg_ok) {
-		tap_result(dbg_held >= NCHILDREN && dbg_after == 0,
-			   "debugfs lists the children's requests, then none");
-		diag("debugfs lines from %s: %d held, %d after", MISC_SITE,
-		     dbg_held, dbg_after);
+		tap_result(dbg_all >= NCHILDREN && dbg_held == 64 &&
+			   dbg_first == 2 && dbg_next == 0 &&
+			   dbg_listed + dbg_more == dbg_all && dbg_after == 0,
+			   "debugfs counts the children's requests, lists the 64 tightest and how many more, then none");
+		diag("debugfs: %d requests, %d listed, %d more; lines from %s: %d held (5000 and 5063: %d, 5064: %d), %d after",
+		     dbg_all, dbg_listed, dbg_more, MISC_SITE, dbg_held,
+		     dbg_first, dbg_next, dbg_after);
 	}
 }
 

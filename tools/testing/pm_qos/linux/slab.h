@@ -20,6 +20,13 @@ extern void (*harness_alloc_hook)(void);
 void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void kfree(const void *p);
+/* the kernel's: zeroed, and NULL rather than an overflowed size */
+static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	if (size && n > (size_t)-1 / size)
+		return NULL;
+	return kzalloc(n * size, flags);
+}
 
 /* ADDED for the bench, which also builds the 2.6.34 core: kstrdup() lives
  * in the kernel's string.h; here it allocates through kmalloc() above.

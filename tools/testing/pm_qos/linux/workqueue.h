@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* CUSTOMISED: schedule_work() (keventd, "events") and queue_work() on a
- * workqueue of create_singlethread_workqueue() queue the item on one queue
+ * workqueue of create_freezeable_workqueue() queue the item on one queue
  * of the harness (a second call while it is pending does nothing, as in
  * the kernel), from any context, and remember which workqueue it was
  * queued on; nothing runs it until a test calls harness_run_work(), in
@@ -18,6 +18,7 @@ typedef void (*work_func_t)(struct work_struct *work);
 
 struct workqueue_struct {
 	const char *name;
+	int freezeable;
 };
 
 struct work_struct {
@@ -32,11 +33,13 @@ struct work_struct {
 
 int schedule_work(struct work_struct *work);
 int queue_work(struct workqueue_struct *wq, struct work_struct *work);
-struct workqueue_struct *create_singlethread_workqueue(const char *name);
-/* Fails the next create_singlethread_workqueue(); reset between tests. */
+struct workqueue_struct *create_freezeable_workqueue(const char *name);
+/* Fails the next create_freezeable_workqueue(); reset between tests. */
 extern int harness_fail_create_workqueue;
 /* The workqueue of the item running on this thread, or NULL. */
 const char *harness_current_wq(void);
+/* Whether that workqueue is frozen for suspend (2.6.34's freezeable). */
+int harness_current_wq_freezeable(void);
 
 /* Runs queued items, those queued meanwhile too, until the queue is empty;
  * returns how many ran.
