@@ -387,6 +387,16 @@ static void __pm_qos_update_request(struct pm_qos_request_list *pm_qos_req,
 				new_value, &v),
 		 "pm_qos: invalid value %d\n", new_value))
 		return;
+	/*
+	 * An update to the value the request has moves nothing, so it takes
+	 * no lock.  Only updates of this same request change the value, and
+	 * one that races with this call is simply ordered after it.
+	 */
+	if (v == ACCESS_ONCE(pm_qos_req->value)) {
+		trace_pm_qos_update_request(pm_qos_req->pm_qos_class, v, v,
+					    caller);
+		return;
+	}
 	pm_qos_change(pm_qos_req, v, PM_QOS_UPDATE, caller);
 }
 

@@ -35,6 +35,8 @@ typedef uint64_t u64;
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+/* 2.6.34 has ACCESS_ONCE() only; the core uses it to read, never to store */
+#define ACCESS_ONCE(x) READ_ONCE(x)
 #define _RET_IP_ ((unsigned long)__builtin_return_address(0))
 #define _THIS_IP_ ({ __label__ __here; __here: (unsigned long)&&__here; })
 #define EXPORT_SYMBOL(sym)
