@@ -58,7 +58,8 @@ how = {"pm_qos_add_requirement": " and keep the handle it returns",
        "pm_qos_update_requirement": " on the handle of the add",
        "pm_qos_remove_requirement": " on the handle of the add",
        "pm_qos_requirement": ""}
-msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"), how[fn])
+msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"),
+                            how.get(fn, ""))
 coccilib.report.print_report(p[0], msg)
 
 @script:python depends on org@
@@ -69,7 +70,8 @@ how = {"pm_qos_add_requirement": " and keep the handle it returns",
        "pm_qos_update_requirement": " on the handle of the add",
        "pm_qos_remove_requirement": " on the handle of the add",
        "pm_qos_requirement": ""}
-msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"), how[fn])
+msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"),
+                            how.get(fn, ""))
 cocci.print_main(msg, p)
 
 // The calls that patch mode leaves, on stderr: its output is the patch.
@@ -81,5 +83,6 @@ import sys
 how = {"pm_qos_add_requirement": " and keep the handle it returns",
        "pm_qos_update_requirement": " on the handle of the add",
        "pm_qos_remove_requirement": " on the handle of the add"}
-msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"), how[fn])
+msg = "%s(): use %s()%s" % (fn, fn.replace("requirement", "request"),
+                            how.get(fn, ""))
 sys.stderr.write("%s:%s: not changed: %s\n" % (p[0].file, p[0].line, msg))

@@ -245,10 +245,6 @@ static void pm_qos_change(struct pm_qos_request_list *req, s32 value,
 	case PM_QOS_UPDATE:
 		trace_pm_qos_update_request(pm_qos_class, req->value, value,
 					    caller);
-		if (value == req->value) {
-			spin_unlock_irqrestore(&pm_qos_lock, flags);
-			return;
-		}
 		rb_erase(&req->node, &o->requests);
 		o->count--;
 		req->value = value;

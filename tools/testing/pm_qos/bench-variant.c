@@ -29,8 +29,8 @@
  * the value is the node's (as cpu_latency_qos_update_request() does) and
  * else calls PM_QOS_UPDATE_REQ, remove calls PM_QOS_REMOVE_REQ and frees
  * the node, the reader is pm_qos_read_value(); when pm_qos_update_target()
- * says the target moved, the adapter kicks the other idle CPUs, as 6.1's
- * wake_up_all_idle_cpus() does, with the same loop as the project's core.
+ * says the target moved, the adapter calls wake_up_all_idle_cpus(), as
+ * 6.1 does: the harness's model of it, the one the project's core calls.
  * 6.1's CPU latency class has no notifier chain; the adapter adds none.
  */
 #define _GNU_SOURCE
@@ -281,23 +281,12 @@ struct bench_req {
 	struct plist_node node;
 };
 
-/* 6.1's wake_up_all_idle_cpus(), as the harness's machine runs it */
-static void bench_wake_up_all_idle_cpus(void)
-{
-	int cpu, this_cpu = get_cpu();
-
-	for_each_online_cpu(cpu)
-		if (cpu != this_cpu && idle_cpu(cpu))
-			smp_send_reschedule(cpu);
-	put_cpu();
-}
-
 static void bench_apply(struct bench_req *req, enum pm_qos_req_action action,
 			s32 v)
 {
 	if (pm_qos_update_target(&cpu_latency_constraints, &req->node, action,
 				 v) > 0)
-		bench_wake_up_all_idle_cpus();
+		wake_up_all_idle_cpus();
 }
 
 static int bench_request(int pm_qos_class)
