@@ -45,6 +45,7 @@ static const char *const steps[] = {
 	"list the requests of each class in debugfs",
 	"update and remove in any context, notify from a work item",
 	"add tracepoints for requests and targets",
+	"return from an update to the same value without the lock",
 };
 /* macros, not an enum: the layout of the core's objects is tested with #if */
 #define HANDLES 1
@@ -59,7 +60,8 @@ static const char *const steps[] = {
 #define DEBUGFS 10
 #define ANY_CONTEXT 11
 #define TRACE 12
-#define NR_STEPS TRACE
+#define SAME_NOLOCK 13
+#define NR_STEPS SAME_NOLOCK
 
 #ifndef CORE_STEP
 #define CORE_STEP NR_STEPS
@@ -441,6 +443,28 @@ static void test_trace(void)
 	CHECK(!strncmp(harness_trace_log[4], "pm_qos_update_target: ", 22));
 }
 
+/*
+ * An update to the value the request has: traced from the tracepoints on,
+ * under pm_qos_lock until the patch that returns before it.
+ */
+static void test_same_nolock(void)
+{
+	struct pm_qos_request_list *a = pm_qos_add_request(CPU, 100);
+	int locked;
+
+	harness_tracing = 1;
+	locked = harness_traces_locked;
+	pm_qos_update_request(a, 100);
+	harness_tracing = 0;
+	if (CORE_STEP < TRACE)
+		CHECK_EQ(harness_nr_traces, 0);
+	else
+		CHECK_EQ(harness_traces_locked - locked,
+			 CORE_STEP < SAME_NOLOCK ? 1 : 0);
+	CHECK_EQ(pm_qos_request(CPU), 100);
+	pm_qos_remove_request(a);
+}
+
 static const struct test tests[] = {
 	{ "aggregate", test_aggregate },
 	{ "entry", test_entry },
@@ -455,6 +479,7 @@ static const struct test tests[] = {
 	{ "read", test_read },
 	{ "debugfs", test_debugfs },
 	{ "trace", test_trace },
+	{ "same_nolock", test_same_nolock },
 };
 
 /* One child per test: the core's static state is the boot state in each. */

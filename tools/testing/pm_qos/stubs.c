@@ -40,6 +40,7 @@ __thread int harness_irqs_off, harness_hardirq;
 int harness_irq_unsafe_lock;
 int harness_tracing, harness_nr_traces;
 char harness_trace_log[HARNESS_TRACE_MAX][160];
+int harness_traces_locked;
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 struct harness_node harness_misc[HARNESS_NODES];
 struct harness_node harness_debugfs[HARNESS_NODES];
@@ -75,6 +76,7 @@ void harness_reset_stubs(void)
 	harness_this_cpu = 0;
 	harness_tracing = 0;
 	harness_nr_traces = 0;
+	harness_traces_locked = 0;
 	/* every ratelimit interval runs out between tests */
 	harness_jiffies += 1000 * DEFAULT_RATELIMIT_INTERVAL;
 }
@@ -679,6 +681,8 @@ void harness_trace(const char *event, const char *fmt, ...)
 	if (harness_nr_traces < HARNESS_TRACE_MAX)
 		strcpy(harness_trace_log[harness_nr_traces], buf);
 	harness_nr_traces++;
+	if (harness_spin_depth)
+		harness_traces_locked++;
 	pthread_mutex_unlock(&trace_lock);
 }
 

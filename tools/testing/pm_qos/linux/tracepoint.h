@@ -19,6 +19,7 @@ extern int harness_tracing;		/* record events */
 extern int harness_nr_traces;		/* events recorded since the reset */
 /* the first HARNESS_TRACE_MAX of them */
 extern char harness_trace_log[HARNESS_TRACE_MAX][160];
+extern int harness_traces_locked;	/* of those, emitted with a spinlock held */
 void harness_trace(const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
