@@ -91,8 +91,9 @@ class Request:
     names: Dict[tuple, Name]
     reason: Optional[Reason] = None
     detail: str = ""
-    place: Optional[Tuple[str, object]] = None   # ("static", file) or
-    single: object = False                        # ("field", (S, file))
+    # ("static", file) or ("field", (S, file))
+    place: Optional[Tuple[str, object]] = None
+    one_instance: str = ""      # why it has one instance, when a rule showed it
     handle: str = ""
     guard: Dict[tuple, bool] = field(default_factory=dict)
     early: Dict[tuple, bool] = field(default_factory=dict)
@@ -332,7 +333,7 @@ class Decider:
                 if sd is None or os.path.dirname(
                         os.path.normpath(sd.file)) != here:
                     continue
-                ones = F.ones.get(s, set())
+                ones = F.one_instance_vars.get(s, set())
                 inst = {g.var for g in F.gvars
                         if g.struct == s and not g.ptr} | ones
                 if len(inst) != 1 or \
@@ -515,12 +516,12 @@ class Decider:
         that file-scope variables hand over (T v = __ATTR(..., f); or
         T v = { .store = f };), each such variable named by no other file
         of the tree and, in the unit, only in a's function, after a on
-        every path (facts.cocci: cbvar, cbref, rpre)."""
+        every path (facts.cocci: callback_var, callback_ref, callback_use_first)."""
         F = self.units[a.unit]
         g = self.graph(a)
         if F.initcalls.get(a.func) not in RUN_ONCE_MACROS or \
-                g.callers.get(a.func) or a.key not in F.rseen or \
-                not F.rfrom.get(a.key, {"entry"}) <= {"entry"} or \
+                g.callers.get(a.func) or a.key not in F.add_reached or \
+                not F.add_bad_path_from.get(a.key, {"entry"}) <= {"entry"} or \
                 not others:
             return []
         svs = set()
@@ -561,7 +562,7 @@ class Decider:
                     not F.cbrefs.get(sv) or any(
                         (f, fn) != (a.file, a.func)
                         for (f, fn, ln) in F.cbrefs[sv]) or \
-                    (sv, a.file, a.func, a.cls, a.name) in F.rpre:
+                    (sv, a.file, a.func, a.cls, a.name) in F.callback_use_first:
                 return []
         return sorted(svs)
 
@@ -575,8 +576,8 @@ class Decider:
         request is live (clear_flag); or the add runs under if (!F) of
         such a flag.  No add of the name comes between (from one add to
         another, loops included, there is a remove).  The paths are those
-        of the function's control flow graph (facts.cocci: rseen, rbad,
-        fbad); no function the add's function calls adds the name.  As
+        of the function's control flow graph (facts.cocci: add_reached, add_bad_path,
+        add_flag_bad_paths); no function the add's function calls adds the name.  As
         flag_gate, this holds as long as callers do not run these
         functions at once."""
         files = {c.file for c in calls}
@@ -610,15 +611,15 @@ class Decider:
         flag = {v: self.clear_flag(adds, v) for v in flags}
         plain, cleared, gated = [], [], []
         for a in adds:
-            if a.key not in F.rseen:
+            if a.key not in F.add_reached:
                 return ""
-            if a.key not in F.rbad:
+            if a.key not in F.add_bad_path:
                 plain.append(a)
                 continue
             ok = [cl for cl in F.clears
                   if cl[0] == file and cl[1] == a.func and flag.get(cl[4])
                   and cl[5] == a.cls and cl[6] == a.name and
-                  (cl[2], cl[3]) not in F.fbad.get(a.key, set())]
+                  (cl[2], cl[3]) not in F.add_flag_bad_paths.get(a.key, set())]
             if ok:
                 cleared.append((a, ok[0][4]))
                 continue
@@ -947,12 +948,14 @@ class Decider:
             # scope: one device by construction.
             if len(files) == 1:
                 r.place = ("static", files[0])
-                r.single = "; ".join(sorted(set(one)))
+                r.one_instance = "one device by construction: " + \
+                    "; ".join(sorted(set(one)))
                 return
             s, _ = self.place.holder(r.calls, None, shared_ok=True)
             if s is not None:
                 r.place = ("field", s)
-                r.single = "; ".join(sorted(set(one)))
+                r.one_instance = "one device by construction: " + \
+                    "; ".join(sorted(set(one)))
                 return
         dev = [a for a in adds if self.graph(a).per_device(a.func)]
         cb = [(a, self.graph(a).callback_entry(a.func)) for a in adds]
@@ -962,7 +965,8 @@ class Decider:
             # more than once (a .probe, a .store): one instance by
             # construction.
             r.place = ("static", files[0])
-            r.single = True
+            r.one_instance = "one instance by construction: " \
+                "no device reaches the add"
             return
         if dev and not cb and len(files) == 1:
             # Reached only through structures that have one instance.
@@ -1120,7 +1124,7 @@ class Decider:
             pre = self.place.prefix(c, s)
             var = re.split(r'->|\.', pre)[0]
             F = self.units[c.unit]
-            adj = F.adjfree.get(c.key, []) if c.fn == REMOVE else []
+            adj = F.free_beside_remove.get(c.key, []) if c.fn == REMOVE else []
             # the holder, and the object whose private area it is
             # (hcd for hcd_to_foo(hcd), ndev for netdev_priv(ndev))
             held = {var, self.derived.get((c.func, var), var)}

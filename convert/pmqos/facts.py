@@ -138,14 +138,14 @@ class UnitFacts:
     frees: List[Free] = field(default_factory=list)
     gstores: Set[Tuple[str, str, str]] = field(default_factory=set)
     addr0: Set[Tuple[str, str, str]] = field(default_factory=set)
-    adjfree: Dict[Key, List[Tuple[str, str, int, bool]]] = field(
+    free_beside_remove: Dict[Key, List[Tuple[str, str, int, bool]]] = field(
         default_factory=dict)
     # {struct: its instances with an initialiser, arrays, const objects}
     table_vars: Dict[str, Set[str]] = field(default_factory=dict)
     # the structures with an instance that is a local of a function
     stack_types: Set[str] = field(default_factory=set)
     # {struct: its instances struct S x = { ... }; (not const, no array)}
-    ones: Dict[str, Set[str]] = field(default_factory=dict)
+    one_instance_vars: Dict[str, Set[str]] = field(default_factory=dict)
     gates: List[Gate] = field(default_factory=list)
     # (file, func, line, var, value, column) of a value stored into a
     # variable that a gate tests
@@ -159,15 +159,15 @@ class UnitFacts:
     # gates test, static or not (sflags tells which are static)
     gflags: Dict[str, Tuple[str, str]] = field(default_factory=dict)
     # Replacement (decision.Decider.replaced), by the key of an add:
-    # the adds the control flow graph reaches (rseen); those that a path
+    # the adds the control flow graph reaches (add_reached); those that a path
     # reaches with no remove of their (class, name) since the function's
-    # entry or since another add (rbad), and with neither such a remove
-    # nor the clearing statement at (line, column) (fbad: {add: {clear}})
-    rseen: Set[Key] = field(default_factory=set)
-    rbad: Set[Key] = field(default_factory=set)
-    fbad: Dict[Key, Set[Tuple[int, int]]] = field(default_factory=dict)
+    # entry or since another add (add_bad_path), and with neither such a remove
+    # nor the clearing statement at (line, column) (add_flag_bad_paths: {add: {clear}})
+    add_reached: Set[Key] = field(default_factory=set)
+    add_bad_path: Set[Key] = field(default_factory=set)
+    add_flag_bad_paths: Dict[Key, Set[Tuple[int, int]]] = field(default_factory=dict)
     # {add: where the bad paths start ("entry" or the line of an add)}
-    rfrom: Dict[Key, Set[object]] = field(default_factory=dict)
+    add_bad_path_from: Dict[Key, Set[object]] = field(default_factory=dict)
     # the file-scope variables whose initialiser hands over a function
     # of the unit; {var: {(file, func, line)}} of the places naming one;
     # (var, file, func, class, name) of a variable named on a path from
@@ -175,7 +175,7 @@ class UnitFacts:
     cbvars: Set[str] = field(default_factory=set)
     cbrefs: Dict[str, Set[Tuple[str, str, int]]] = field(
         default_factory=dict)
-    rpre: Set[Tuple[str, str, str, str, str]] = field(default_factory=set)
+    callback_use_first: Set[Tuple[str, str, str, str, str]] = field(default_factory=set)
     # {function that adds: {(file, func, line)}} of the places naming it
     frefs: Dict[str, Set[Tuple[str, str, int]]] = field(
         default_factory=dict)
@@ -254,8 +254,8 @@ class UnitFacts:
         if g not in self.gvars:
             self.gvars.append(g)
 
-    def _f_one(self, d):
-        self.ones.setdefault(d["type"], set()).add(d["var"])
+    def _f_one_instance(self, d):
+        self.one_instance_vars.setdefault(d["type"], set()).add(d["var"])
 
     def _f_table(self, d):
         self.tables.add(d["type"])
@@ -313,10 +313,10 @@ class UnitFacts:
     def _f_addr0(self, d):
         self.addr0.add((d["fun"], d["callee"], d["var"]))
 
-    def _f_adjfree(self, d):
+    def _f_free_beside_remove(self, d):
         k = (relpath(d["file"]), d["line"], d["col"])
         e = (d["callee"], norm(d["arg"]), d["fline"], bool(d["before"]))
-        lst = self.adjfree.setdefault(k, [])
+        lst = self.free_beside_remove.setdefault(k, [])
         if e not in lst:
             lst.append(e)
 
@@ -328,7 +328,7 @@ class UnitFacts:
 
     def _f_fstore(self, d):
         if d["fun"] == d["var"]:
-            return          # the initialiser of its declaration (sflag)
+            return          # the initialiser of its declaration (static_flag)
         e = (relpath(d["file"]), d["fun"], d["line"], d["var"],
              norm(d["value"]), d["col"])
         if e not in self.fstores:
@@ -338,7 +338,7 @@ class UnitFacts:
         self.fuses.setdefault(d["var"], set()).add(
             (relpath(d["file"]), d["line"], d["col"]))
 
-    def _f_sflag(self, d):
+    def _f_static_flag(self, d):
         # a top-level declaration (spatch names it by its variable), not a
         # static local of a function
         if d["fun"] not in ("something_else", d["var"]):
@@ -346,37 +346,37 @@ class UnitFacts:
         self.sflags.setdefault(d["var"], (relpath(d["file"]),
                                           norm(d["value"])))
 
-    def _f_gflag(self, d):
+    def _f_global_flag(self, d):
         self.gflags.setdefault(d["var"], (relpath(d["file"]),
                                           norm(d["value"])))
 
     def _key(self, d) -> Key:
         return (relpath(d["file"]), d["line"], d["col"])
 
-    def _f_rseen(self, d):
-        self.rseen.add(self._key(d))
+    def _f_add_reached(self, d):
+        self.add_reached.add(self._key(d))
 
-    def _f_rbad(self, d):
-        self.rbad.add(self._key(d))
-        self.rfrom.setdefault(self._key(d), set()).add(d["start"])
+    def _f_add_bad_path(self, d):
+        self.add_bad_path.add(self._key(d))
+        self.add_bad_path_from.setdefault(self._key(d), set()).add(d["start"])
 
-    def _f_cbvar(self, d):
+    def _f_callback_var(self, d):
         self.cbvars.add(d["var"])
 
-    def _f_cbref(self, d):
+    def _f_callback_ref(self, d):
         self.cbrefs.setdefault(d["var"], set()).add(
             (relpath(d["file"]), d["fun"], d["line"]))
 
-    def _f_fref(self, d):
+    def _f_func_ref(self, d):
         self.frefs.setdefault(d["var"], set()).add(
             (relpath(d["file"]), d["fun"], d["line"]))
 
-    def _f_rpre(self, d):
-        self.rpre.add((d["var"], relpath(d["file"]), d["fun"],
+    def _f_callback_use_first(self, d):
+        self.callback_use_first.add((d["var"], relpath(d["file"]), d["fun"],
                        norm(d["cls"]), norm(d["name"])))
 
-    def _f_fbad(self, d):
-        self.fbad.setdefault(self._key(d), set()).add(tuple(d["clear"]))
+    def _f_add_flag_bad_paths(self, d):
+        self.add_flag_bad_paths.setdefault(self._key(d), set()).add(tuple(d["clear"]))
 
     def _f_clear(self, d):
         e = (relpath(d["file"]), d["fun"], d["line"], d["col"], d["var"],

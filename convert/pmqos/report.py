@@ -70,11 +70,7 @@ def why_one(r: Request) -> str:
     if r.place[0] == "static":
         if r.gated:
             return r.gated
-        if r.single is True:
-            return "one instance by construction: no device reaches the add"
-    if r.single and r.single is not True:
-        return "one device by construction: %s" % r.single
-    return ""
+    return r.one_instance
 
 
 def sites_of(d) -> Dict[tuple, Site]:

@@ -86,7 +86,7 @@ def known(g):
 
 // The functions of the unit that add a request (radd), and those that an
 // initcall macro names (initcall): the rules of "run once" look at those
-// only (rcbv, rpre).
+// only (rcbv, callback_use_first).
 def adder(f):
 	return str(f) in unit_names("adders")
 
@@ -466,7 +466,7 @@ S << sone.S;
 x << sone.x;
 p << sone.p;
 @@
-emit("one", p, type=str(S), var=str(x))
+emit("one_instance", p, type=str(S), var=str(x))
 
 // A variable's value stored into a name or a field of a name: x = y;
 // or x.f = y;  Which names are file-scope (not a local or parameter of
@@ -493,7 +493,7 @@ emit("gstore", p, var=str(x), rhs=str(y))
 // block, in either order: f(x); remove(...); or remove(...); f(x);
 // (convert/pmqos moves such a remove before the free of its holder, and
 // does not clear a handle whose holder is freed next).
-@adjfree@
+@free_beside_remove@
 identifier fr;
 expression X, C, N;
 position p1, p2;
@@ -507,12 +507,12 @@ fr@p1(X);
 )
 
 @script:python@
-fr << adjfree.fr;
-X << adjfree.X;
-p1 << adjfree.p1;
-p2 << adjfree.p2;
+fr << free_beside_remove.fr;
+X << free_beside_remove.X;
+p1 << free_beside_remove.p1;
+p2 << free_beside_remove.p2;
 @@
-emit("adjfree", p2, callee=str(fr), arg=s(X), fline=int(p1[0].line),
+emit("free_beside_remove", p2, callee=str(fr), arg=s(X), fline=int(p1[0].line),
      before=int(p1[0].line) < int(p2[0].line))
 
 // A call whose first argument is the address of a name: g(&x, ...)
@@ -691,7 +691,7 @@ p << fuse.p;
 if gated(F):
 	emit("fuse", p, var=str(F))
 
-@sflag@
+@static_flag@
 identifier gates.F;
 type T;
 position p;
@@ -700,10 +700,10 @@ static T F@p;
 
 @script:python@
 F << gates.F;
-p << sflag.p;
+p << static_flag.p;
 @@
 if gated(F):
-	emit("sflag", p, var=str(F), value="")
+	emit("static_flag", p, var=str(F), value="")
 
 @sflagi@
 identifier gates.F;
@@ -719,11 +719,11 @@ E << sflagi.E;
 p << sflagi.p;
 @@
 if gated(F):
-	emit("sflag", p, var=str(F), value=s(E))
+	emit("static_flag", p, var=str(F), value=s(E))
 
 // A global flag that is not static (u8 F = 0; at file scope): it
 // counts only when no other file of the tree names it (decision.replaced).
-@gflag@
+@global_flag@
 identifier gates.F;
 type T;
 position p;
@@ -732,10 +732,10 @@ T F@p;
 
 @script:python@
 F << gates.F;
-p << gflag.p;
+p << global_flag.p;
 @@
 if gated(F) and p[0].current_element in ("something_else", str(F)):
-	emit("gflag", p, var=str(F), value="")
+	emit("global_flag", p, var=str(F), value="")
 
 @gflagi@
 identifier gates.F;
@@ -751,17 +751,17 @@ E << gflagi.E;
 p << gflagi.p;
 @@
 if gated(F) and p[0].current_element in ("something_else", str(F)):
-	emit("gflag", p, var=str(F), value=s(E))
+	emit("global_flag", p, var=str(F), value=s(E))
 
 // Replacement: what precedes each add in its function, on its control
-// flow graph (decision.Decider.replaced).  An add has a bad path (rbad)
+// flow graph (decision.Decider.replaced).  An add has a bad path (add_bad_path)
 // when a path from its function's entry, or from another add of the same
 // (class, name), reaches it with no remove of that (class, name) between:
 // then a request of that name may be live at the add.  With the clearing
-// statement of a flag, if (F) { remove(C, N); F = Z; } at p, fbad holds
+// statement of a flag, if (F) { remove(C, N); F = Z; } at p, add_flag_bad_paths holds
 // the adds that some path reaches avoiding both the removes and p (on a
 // path through p, F is clear after it: with F's other rules, no request
-// is live).  rseen: the adds that the graph reaches at all, so that an
+// is live).  add_reached: the adds that the graph reaches at all, so that an
 // add the rules could not see is never taken for one without a bad path.
 @radd@
 expression C, N;
@@ -774,7 +774,7 @@ a << radd.a;
 @@
 unit_names("adders").add(str(a[0].current_element))
 
-@rseen exists@
+@add_reached exists@
 expression radd.C, radd.N;
 position radd.a;
 position b;
@@ -787,9 +787,9 @@ pm_qos_add_requirement@a@b(C, N, ...)
 }
 
 @script:python@
-b << rseen.b;
+b << add_reached.b;
 @@
-emit("rseen", b)
+emit("add_reached", b)
 
 @rbad0 exists@
 expression radd.C, radd.N;
@@ -806,7 +806,7 @@ pm_qos_add_requirement@a@b(C, N, ...)
 @script:python@
 b << rbad0.b;
 @@
-emit("rbad", b, start="entry")
+emit("add_bad_path", b, start="entry")
 
 @rbad1 exists@
 expression radd.C, radd.N;
@@ -821,7 +821,7 @@ pm_qos_add_requirement@a@b(C, N, ...)
 b << rbad1.b;
 q << rbad1.q;
 @@
-emit("rbad", b, start=int(q[0].line))
+emit("add_bad_path", b, start=int(q[0].line))
 
 // The clearing statement of a flag: exactly the remove and the store.
 @rclr depends on radd@
@@ -861,7 +861,7 @@ pm_qos_add_requirement@b(C, N, ...)
 b << fbad0.b;
 p << rclr.p;
 @@
-emit("fbad", b, clear=[int(p[0].line), int(p[0].column)], start="entry")
+emit("add_flag_bad_paths", b, clear=[int(p[0].line), int(p[0].column)], start="entry")
 
 @fbad1 exists@
 expression rclr.C, rclr.N;
@@ -880,7 +880,7 @@ b << fbad1.b;
 q << fbad1.q;
 p << rclr.p;
 @@
-emit("fbad", b, clear=[int(p[0].line), int(p[0].column)],
+emit("add_flag_bad_paths", b, clear=[int(p[0].line), int(p[0].column)],
      start=int(q[0].line))
 
 // An add followed at once by a constant store into a flag: the flag is
@@ -1102,12 +1102,12 @@ emit("locked", p, callee=str(g))
 // that a variable of the file hands over (T v = __ATTR(..., f);
 // T v = { .store = f };), and the initcall's add precedes on every path
 // each use of such a variable (that registers it).  The variables
-// (cbvar), every place that names one (cbref), and the uses of one that
+// (callback_var), every place that names one (callback_ref), and the uses of one that
 // a path from a function's entry reaches before any add of a name
-// (rpre).
+// (callback_use_first).
 @initialize:python@
 @@
-def cbvar(v):
+def callback_var(v):
 	return str(v) in unit_names("cbvars")
 
 @rinit@
@@ -1133,10 +1133,10 @@ p << rcbv.p;
 @@
 if p[0].current_element in ("something_else", str(sv)):
 	unit_names("cbvars").add(str(sv))
-	emit("cbvar", p, var=str(sv))
+	emit("callback_var", p, var=str(sv))
 
 @rcbref depends on rcbv@
-identifier sv : script:python () { cbvar(sv) };
+identifier sv : script:python () { callback_var(sv) };
 position r;
 @@
 sv@r
@@ -1145,7 +1145,7 @@ sv@r
 sv << rcbref.sv;
 r << rcbref.r;
 @@
-emit("cbref", r, var=str(sv))
+emit("callback_ref", r, var=str(sv))
 
 // Every place that names a function that adds, in such a file: one
 // that is neither its definition, nor a call, nor the initialiser of
@@ -1160,11 +1160,11 @@ g@r
 g << rfref.g;
 r << rfref.r;
 @@
-emit("fref", r, var=str(g))
+emit("func_ref", r, var=str(g))
 
-@rpre depends on rcbv exists@
+@callback_use_first depends on rcbv exists@
 expression radd.C, radd.N;
-identifier sv : script:python () { cbvar(sv) };
+identifier sv : script:python () { callback_var(sv) };
 position r;
 identifier f : script:python () { run_once(f) };
 @@
@@ -1175,9 +1175,9 @@ sv@r
 }
 
 @script:python@
-sv << rpre.sv;
+sv << callback_use_first.sv;
 C << radd.C;
 N << radd.N;
-r << rpre.r;
+r << callback_use_first.r;
 @@
-emit("rpre", r, var=str(sv), cls=s(C), name=s(N))
+emit("callback_use_first", r, var=str(sv), cls=s(C), name=s(N))
