@@ -15,6 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
+from . import schema
 from .kernel import ADD, API_CALL, READER, REMOVE, UPDATE  # noqa: F401
 CALL_KIND = {ADD: "add", UPDATE: "update", REMOVE: "remove", READER: "read"}
 
@@ -476,6 +477,9 @@ def load(lines, closure: Optional[Dict[str, Set[str]]] = None,
         if not line.startswith("@@F "):
             continue
         d = json.loads(line[4:])
+        why = schema.check(d)
+        if why:
+            raise ValueError("pass 1: " + why)
         u = relpath(d.get("unit", ""))
         if u not in units:
             units[u] = UnitFacts(u)

@@ -17,6 +17,9 @@
 @@
 import json
 
+// The kinds of fact and their fields: convert/pmqos/schema.py.
+from pmqos.schema import check as misfit
+
 // The old API and the kernel's lists (allocators, getters, frees, locks,
 // initcalls) are the table of convert/pmqos/kernel.txt, read by
 // convert/pmqos/kernel.py, which imports nothing of the package; the
@@ -73,6 +76,9 @@ def emit(what, p=None, **kw):
 			  col=int(p[0].column), fun=p[0].current_element)
 	kw["k"] = what
 	kw["unit"] = (cocci.files() or [""])[0]
+	why = misfit(kw)
+	if why:
+		raise ValueError("facts.cocci: " + why)
 	print("@@F " + json.dumps(kw, sort_keys=True))
 
 // The old API and the functions the unit defines or declares (fdef,

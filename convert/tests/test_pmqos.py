@@ -10,6 +10,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from pmqos import facts as F  # noqa: E402
+from pmqos import schema  # noqa: E402
 from pmqos.decision import Decider, Reason  # noqa: E402
 from pmqos.naming import (CONST, INST, PARAM, RUNTIME, name_handles,  # noqa
                           name_of, sanitize, static_handle)
@@ -17,8 +18,16 @@ from pmqos.rewrite import pass2  # noqa: E402
 
 
 def row(k, unit="d.c", **kw):
-    kw.setdefault("file", unit)
+    """A fact of kind k as pass 1 prints it (pmqos/schema.py), seen in
+    unit at line 1 outside any function unless kw says otherwise."""
+    if "file" in schema.fields(k)[0]:
+        for f, v in (("file", unit), ("line", 1), ("col", 1),
+                     ("fun", "something_else")):
+            kw.setdefault(f, v)
     kw.update(k=k, unit=unit)
+    why = schema.check(kw)
+    if why:
+        raise ValueError(why)
     return kw
 
 
@@ -50,8 +59,10 @@ def probe_rows(name='"x"'):
     return func("drv_probe", 5) + func("drv_remove", 20) + \
         call(F.ADD, "drv_probe", 8, name) + \
         call(F.REMOVE, "drv_remove", 22, name) + \
-        [row("op", name="drv_probe", field="probe", var="drv"),
-         row("op", name="drv_remove", field="remove", var="drv"),
+        [row("op", name="drv_probe", field="probe", type="platform_driver",
+             var="drv"),
+         row("op", name="drv_remove", field="remove",
+             type="platform_driver", var="drv"),
          row("svar", func="drv_probe", var="pdev", type="platform_device",
              how="param"),
          row("svar", func="drv_probe", var="priv", type="drv_priv",
@@ -64,6 +75,33 @@ def probe_rows(name='"x"'):
              how="platform_get_drvdata", line=21, col=1),
          row("struct", name="drv_priv", field="a", type="int", line=1,
              col=1, fun="something_else")]
+
+
+class Schema(unittest.TestCase):
+    def test_one_reader_per_kind(self):
+        """facts.UnitFacts reads each kind of pmqos/schema.py, no other."""
+        readers = {m[3:] for m in dir(F.UnitFacts) if m.startswith("_f_")}
+        self.assertEqual(readers, set(schema.FACTS))
+
+    def test_emitted_kinds_declared(self):
+        """Each kind facts.cocci emits is declared, and each declared
+        kind is emitted."""
+        import re
+        with open(os.path.join(os.path.dirname(F.__file__), "..", "smpl",
+                               "facts.cocci")) as f:
+            emitted = set(re.findall(r'\bemit\("(\w+)"', f.read()))
+        self.assertEqual(emitted, set(schema.FACTS))
+
+    def test_misfit_refused(self):
+        """A fact of an unknown kind, without a field of its kind or with
+        a field not of its kind, is refused on reading."""
+        good = row("free", callee="kfree", arg="p")
+        bad = [dict(good, k="frees"), {k: v for k, v in good.items()
+                                       if k != "arg"}, dict(good, n=1)]
+        for d in bad:
+            with self.assertRaises(ValueError):
+                F.load(["@@F " + json.dumps(d)])
+        F.load(["@@F " + json.dumps(good)])
 
 
 class Names(unittest.TestCase):
@@ -170,8 +208,10 @@ class Rules(unittest.TestCase):
         rows = func("start", 5) + func("stop", 9) + \
             call(F.ADD, "start", 6, '"x"') + \
             call(F.REMOVE, "stop", 10, '"x"') + \
-            [row("op", name="start", field="start", var="ops"),
-             row("op", name="stop", field="stop", var="ops"),
+            [row("op", name="start", field="start", type="act_ops",
+                 var="ops"),
+             row("op", name="stop", field="stop", type="act_ops",
+                 var="ops"),
              row("svar", func="start", var="ss", type="snd_pcm_substream",
                  how="param"),
              row("gvar", var="ops", type="act_ops", ptr=False, line=20,
@@ -462,7 +502,7 @@ class ArchIncludeTest(unittest.TestCase):
         h = "arch/arm/mach-a/include/mach/brd.h"
         dirs = {"d/x.c": ["arch/arm/mach-a/include"]}
         base = [row("struct", "d/x.c", file=h, name="brd", field="irq",
-                    line=3, col=1)]
+                    type="int", line=3, col=1)]
         for where, want in ((h, None), ("d/x.c", "global")):
             rows = base + [row("gvar", "d/x.c", file=where, var="brd_data",
                                type="brd", ptr=True, fun="brd_data",
