@@ -23,11 +23,16 @@ read with the standard email package (email.policy.default), as b4 does.
         is an address at a list host (LIST_HOSTS).  Prints one line per
         problem and exits 1 if there is any; a line starting "note:" is
         information only.
-  finish OUT NOTES OLD_COVER RCPT
+  addresses MAIL...
+        fail if a person (a display name) has more than one address
+        across the headers and changelogs of the MAILs
+  finish OUT NOTES OLD_COVER RCPT MAINTAINERS
         in the mails git format-patch wrote to OUT, put back each mail's
         notes (NOTES/1, NOTES/2, ...) and its recipients (RCPT/NNNN.m, .l:
-        the maintainers and lists get_maintainer.pl named), and give the
-        cover letter the subject, date and text of OLD_COVER.
+        the maintainers and lists get_maintainer.pl named; a "pm_qos:"
+        patch also goes to PM_ENTRY's maintainers of the tree's
+        MAINTAINERS file, and each person to one address of that file),
+        and give the cover letter the subject, date and text of OLD_COVER.
 
 The core files the mails are built from are pmqos_compose.py's.
 """
@@ -41,7 +46,8 @@ import re
 import subprocess
 import sys
 from email.message import EmailMessage
-from typing import List, Optional, Sequence, Tuple
+from collections import Counter
+from typing import Dict, List, Optional, Sequence, Tuple
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Who signs the mails where git names nobody; the committed mails carry it.
@@ -56,6 +62,10 @@ LIST_HOSTS = re.compile(r'@(vger\.kernel\.org|lists\.[a-z0-9.-]+|'
 # Documentation/power/.
 COVER_LISTS = ['linux-kernel@vger.kernel.org',
                'linux-pm@lists.linux-foundation.org']
+# The entry of v2.6.34's MAINTAINERS that pm_qos belongs to: it has none
+# of its own, and this one holds its documentation (Documentation/power/)
+# and its list.  Every "pm_qos:" patch is To: its maintainers.
+PM_ENTRY = 'SUSPEND TO RAM'
 # Who signed the code a patch carries before this series did: the author of
 # the 2010-04-30 posting.  His Signed-off-by may precede the series' own,
 # which must come last.
@@ -244,6 +254,52 @@ def trailer_cc(text: str) -> List[str]:
     return re.findall(r'^Cc: (.*)$', parts(text)[1], re.M)
 
 
+def maintainer_lines(path: str) -> List[Tuple[str, str]]:
+    """The M: lines of a MAINTAINERS file as (entry title, mailbox)."""
+    res, title = [], ''
+    for line in read(path).split('\n'):
+        m = re.match(r'([A-Z]):\s*(.*)$', line)
+        if not m:
+            title = line.strip() or title
+        elif m.group(1) == 'M':
+            res.append((title, m.group(2).strip()))
+    return res
+
+
+def one_address(mlines: Sequence[Tuple[str, str]]) -> Dict[str, str]:
+    """For each maintainer whom MAINTAINERS lists with more than one
+    address, by his name in lower case: the mailbox it lists most often
+    (the first of them on a tie), so that he gets one in every mail."""
+    seen: Dict[str, Counter] = {}
+    for _, mbox in mlines:
+        name, addr = email.utils.parseaddr(mbox)
+        if name and addr:
+            seen.setdefault(name.lower(), Counter())[mbox] += 1
+    return {n: c.most_common(1)[0][0] for n, c in seen.items()
+            if len({email.utils.parseaddr(m)[1].lower() for m in c}) > 1}
+
+
+def addresses(paths: Sequence[str]) -> List[str]:
+    """A line for each person whom the headers (To:, Cc:) and changelogs
+    (From:, Cc: and *-by: lines) of the mails at paths name with more than
+    one address."""
+    seen: Dict[str, Dict[str, set]] = {}
+    for path in paths:
+        head, msg, _, _ = parts(read(path))
+        hdr = headers(head)
+        boxes = [(a.display_name, a.addr_spec) for k in ('To', 'Cc')
+                 for a in getattr(hdr[k], 'addresses', ())]
+        boxes += [email.utils.parseaddr(m) for m in re.findall(
+            r'^(?:From|Cc|[A-Za-z-]+-by): (.*)$', msg, re.M)]
+        for name, addr in boxes:
+            if name and addr:
+                seen.setdefault(name.lower(), {}).setdefault(
+                    addr.lower(), set()).add(os.path.basename(path)[:4])
+    return ['%s: %s' % (n, '; '.join('%s in %s' % (a, ' '.join(sorted(p)))
+                                     for a, p in sorted(w.items())))
+            for n, w in sorted(seen.items()) if len(w) > 1]
+
+
 def add_recipients(text: str, to: Sequence[str],
                    cc: Sequence[str]) -> str:
     """The mail with To: and Cc: after its Subject:, folded as git does."""
@@ -257,14 +313,23 @@ def add_recipients(text: str, to: Sequence[str],
     return head.rstrip('\n') + '\n\n' + body
 
 
-def finish(out: str, notes_dir: str, old_cover: str,
-           rcpt: str) -> List[str]:
+def finish(out: str, notes_dir: str, old_cover: str, rcpt: str,
+           maintainers: str) -> List[str]:
     """Finish the mails git format-patch wrote to out: each patch gets its
     notes back below its "---" and is To: its maintainers (its lists where
-    it has none) and Cc: its lists and its changelog's Cc: lines; the cover
-    letter keeps old_cover's subject, date and text up to its "---", and is
-    To: every patch's maintainers and Cc: every list, COVER_LISTS and the
-    changelogs' Cc:s."""
+    it has none) and Cc: its lists and its changelog's Cc: lines; a
+    "pm_qos:" patch is To: PM_ENTRY's maintainers as well and Cc:
+    COVER_LISTS.  The cover letter keeps old_cover's subject, date and text
+    up to its "---", and is To: every patch's maintainers and Cc: every
+    list, COVER_LISTS and the changelogs' Cc:s.  Everyone goes by the one
+    address one_address() gives him."""
+    mlines = maintainer_lines(maintainers)
+    alias = one_address(mlines)
+
+    def canon(addrs: Sequence[str]) -> List[str]:
+        return [alias.get(email.utils.parseaddr(a)[0].lower(), a)
+                for a in addrs]
+    pm_maint = canon([m for t, m in mlines if t == PM_ENTRY])
     all_m, all_l, all_cc = [], [], []
     mails = sorted(glob.glob(out + '/[0-9][0-9][0-9][0-9]-*.patch'))
     for i, f in enumerate(mails[1:], 1):
@@ -273,9 +338,12 @@ def finish(out: str, notes_dir: str, old_cover: str,
         if text:
             s = s.replace('\n---\n', '\n---\n' + text + '\n\n', 1)
         n = f.rsplit('/', 1)[1][:4]
-        maint = lines('%s/%s.m' % (rcpt, n))
+        maint = canon(lines('%s/%s.m' % (rcpt, n)))
         lists = sorted(lines('%s/%s.l' % (rcpt, n)))
-        tcc = trailer_cc(s)
+        if re.search(r'^Subject: \[PATCH[^]]*\] pm_qos: ', s, re.M):
+            maint = pm_maint + maint
+            lists = sorted(set(lists + COVER_LISTS))
+        tcc = canon(trailer_cc(s))
         to = unique(maint or lists)
         s = add_recipients(s, to, not_in(unique((lists if maint else []) +
                                                 tcc), to))
@@ -379,6 +447,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument('mail')
     sub.add_parser('notes', help="the text below a mail's ---") \
         .add_argument('mail')
+    sub.add_parser('addresses', help='one address for each person') \
+        .add_argument('mails', nargs='+', metavar='MAIL')
     for cmd in ('patch', 'cover'):
         p = sub.add_parser(cmd, help='check the form of a %s' %
                            ('patch mail' if cmd == 'patch' else
@@ -390,7 +460,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         p.add_argument('total', type=int)
         p.add_argument('idents', nargs='*', metavar='IDENT')
     p = sub.add_parser('finish', help='finish the mails of format-patch')
-    for a in ('out', 'notes_dir', 'old_cover', 'rcpt'):
+    for a in ('out', 'notes_dir', 'old_cover', 'rcpt', 'maintainers'):
         p.add_argument(a)
     return ap.parse_args(argv)
 
@@ -409,6 +479,8 @@ def main(argv: Sequence[str]) -> int:
             print_lines(section(args.file, args.mail))
         elif args.cmd == 'notes':
             sys.stdout.write(notes(parts(read(args.mail))[3]))
+        elif args.cmd == 'addresses':
+            errs = addresses(args.mails)
         elif args.cmd in ('patch', 'cover'):
             lists = None
             if args.lists:
@@ -420,7 +492,7 @@ def main(argv: Sequence[str]) -> int:
                 errs = cover(args.mail, args.total, idents, lists)
         else:
             errs = finish(args.out, args.notes_dir, args.old_cover,
-                          args.rcpt)
+                          args.rcpt, args.maintainers)
     except OSError as e:
         errs = [str(e)]
     if errs:

@@ -16,6 +16,8 @@
 #     the 2010-04-30 posting:" list, a diffstat, base-commit: and v2.6.34
 #     named, linux-kernel@vger.kernel.org and
 #     linux-pm@lists.linux-foundation.org among To: and Cc:
+#   - each person has one address across the mails, headers and
+#     changelogs (pmqos_mail.py addresses)
 # shellcheck shell=bash
 
 # check_format PATCHES SERIES TMP: the mails of PATCHES/ as the series file
@@ -73,6 +75,14 @@ check_format() {
 		ok "0000-cover-letter.patch: b4-style cover letter"
 	else
 		notok "0000-cover-letter.patch: b4-style cover letter"
+		echo "$msg" | diag
+	fi
+
+	# --- one address a person ---
+	if msg=$(cd "$patches" && python3 "$mailpy" addresses -- *.patch 2>&1); then
+		ok "each person has one address in all mails"
+	else
+		notok "each person has one address in all mails"
 		echo "$msg" | diag
 	fi
 }

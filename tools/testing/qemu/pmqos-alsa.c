@@ -29,6 +29,7 @@
 #define PCM_SITE	"snd_pcm_"
 
 static int dbg_ok;
+static int read_ok;	/* read() of the device gives the target */
 
 static void mask_only(struct snd_pcm_hw_params *p, int param, unsigned int val)
 {
@@ -115,11 +116,44 @@ static int pcm_lines(void)
 	return dbg_ok ? dbg_count(DEV_CPU_DMA, LONG_MIN, PCM_SITE) : 0;
 }
 
+/*
+ * hw_params that the PCM core refuses (a rate of 1 Hz): it goes to its
+ * error path, which puts the stream back in the OPEN state.
+ */
+static int set_bad_params(int fd)
+{
+	struct snd_pcm_hw_params p;
+
+	params_any(&p);
+	ival_only(&p, SNDRV_PCM_HW_PARAM_RATE, 1);
+	return ioctl(fd, SNDRV_PCM_IOCTL_HW_PARAMS, &p) ? -errno : 0;
+}
+
+/*
+ * No request of the PCM core: the target is the default in ACPI's power
+ * file, which v2.6.34 has too, in read() where the device has it (not in
+ * v2.6.34), and no line of the PCM core in debugfs where it is readable.
+ */
+static int no_pcm_request(const char *dev, const char *when)
+{
+	long acpi = proc_power_latency();
+	int32_t agg = qos_get(DEV_CPU_DMA);
+	int n = pcm_lines();
+
+	if (acpi == PM_QOS_LAT_DEFAULT &&
+	    (!read_ok || agg == PM_QOS_LAT_DEFAULT) && n == 0)
+		return 1;
+	diag("%s %s: %s %ld, read() %d, %d debugfs lines", dev, when,
+	     PROC_POWER, acpi, agg, n);
+	return 0;
+}
+
 static void test_pcm(const char *dev)
 {
 	char path[300];
 	int fd, want, n;
 	int32_t agg;
+	long acpi;
 
 	snprintf(path, sizeof(path), "/dev/snd/%s", dev);
 	fd = open(path, O_RDWR | O_NONBLOCK);
@@ -152,6 +186,14 @@ static void test_pcm(const char *dev)
 	if (want <= 0 || agg != want || (dbg_ok && n != 1))
 		diag("aggregate %d, want %d; %d debugfs lines", agg, want, n);
 
+	/* a failed hw_params drops the request of the one before it */
+	n = set_bad_params(fd);
+	tap_result(n < 0 && no_pcm_request(dev, "after a failed hw_params"),
+		   "%s: a failed hw_params drops the request", dev);
+	if (n >= 0)
+		diag("%s: hw_params at 1 Hz did not fail", dev);
+	set_params(fd, 512, dev);
+
 	if (ioctl(fd, SNDRV_PCM_IOCTL_HW_FREE))
 		diag("%s: HW_FREE: %s", dev, strerror(errno));
 	agg = qos_get(DEV_CPU_DMA);
@@ -172,6 +214,12 @@ static void test_pcm(const char *dev)
 		diag("aggregate %d, %d debugfs lines after close", agg, n);
 		dbg_show(DEV_CPU_DMA, LONG_MIN);
 	}
+	acpi = proc_power_latency();
+	tap_result(want > 0 && acpi == PM_QOS_LAT_DEFAULT,
+		   "%s: close without hw_free: ACPI processor power at the default",
+		   dev);
+	if (acpi != PM_QOS_LAT_DEFAULT)
+		diag("%s after close: %s %ld", dev, PROC_POWER, acpi);
 }
 
 /* The test-only notifier of kernel/0002-pm_qos-*.patch. */
@@ -578,6 +626,8 @@ int main(void)
 	time_bound(TIME_BOUND);
 	dbg_ok = dbg_count(DEV_CPU_DMA, LONG_MIN, NULL) >= 0;
 	tap_result(dbg_ok, "debugfs " DEBUGFS_PMQOS DEV_CPU_DMA " readable");
+	read_ok = qos_get(DEV_CPU_DMA) != INT32_MIN;
+	tap_result(read_ok, "read() of " DEV_CPU_DMA " gives the target");
 
 	n = dir_names("/dev/snd", "pcmC", names, 16);
 	for (i = 0; i < n && i < 16; i++)
