@@ -211,6 +211,52 @@ class CallGraph:
                     return r
         return None
 
+    def contexts(self, fn: str, seen: Optional[Set[str]] = None
+                 ) -> Set[str]:
+        """The entry points that reach fn (fn itself when it is one): the
+        contexts a call in fn may run in, a work item, a timer, an IRQ
+        handler, a callback of the PM or driver core, an unknown caller."""
+        if seen is None:
+            seen = set()
+        if fn in seen:
+            return set()
+        seen.add(fn)
+        out = {fn} if fn in self.entry else set()
+        for (c, ln, f) in self.callers.get(fn, []):
+            out |= self.contexts(c, seen)
+        return out or {fn}
+
+    def driver_of(self, fn: str) -> Optional[Tuple[str, str]]:
+        """(role, the driver structure's variable) of a probe or remove
+        entry point: .probe or .remove of a driver structure, or the
+        probe handed to platform_driver_probe(&drv, ...)."""
+        for (field_, var) in self.f.ops.get(fn, []):
+            if field_ in ("probe", "remove") and var:
+                return (field_, var)
+        for e in self.f.edges.values():
+            if e.callee == "platform_driver_probe" and \
+                    fn in e.args.values() and e.args.get(0):
+                return ("probe", e.args[0])
+        return None
+
+    def ordered(self, a: str, b: str) -> Optional[str]:
+        """What runs the entry points a and b one after the other, or
+        None when nothing shown does: the driver core (the .probe and
+        .remove of one driver), module loading (functions that run once,
+        and the module_exit that runs after them)."""
+        da, db = self.driver_of(a), self.driver_of(b)
+        if da and db and da[1] == db[1] and {da[0], db[0]} == \
+                {"probe", "remove"}:
+            return "the driver core runs .remove after .probe"
+        ka = "exit" if self.f.initcalls.get(a) in EXIT_MACROS else \
+            "once" if self.runs_once(a) else None
+        kb = "exit" if self.f.initcalls.get(b) in EXIT_MACROS else \
+            "once" if self.runs_once(b) else None
+        if ka and kb and "once" in (ka, kb):
+            return "module_exit runs after the initcalls" if \
+                "exit" in (ka, kb) else "the initcalls run one at a time"
+        return None
+
     def is_callback(self, fn: str) -> bool:
         """fn is given in an ops or driver structure (.probe, .store, ...)
         or handed to another function: it may run more than once."""

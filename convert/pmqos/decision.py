@@ -108,6 +108,9 @@ class Request:
     one_at_a_time: bool = False                   # flag_gate or replaced
     flag_peers: List[str] = field(default_factory=list)
     freed_by: str = ""                            # USE_AFTER_FREE: the free
+    # the entry points that reach a remove and that nothing shown runs
+    # one after the other (Decider.remove_contexts)
+    race: List[str] = field(default_factory=list)
 
     @property
     def adds(self) -> List[Call]:
@@ -717,6 +720,29 @@ class Decider:
             if not self.graph(c).after_add(c.func, c.line, r.adds):
                 r.guard[c.key] = c.fn == UPDATE
                 r.early[c.key] = True
+        r.race = self.remove_contexts(r)
+
+    def remove_contexts(self, r: Request) -> List[str]:
+        """The entry points (CallGraph.contexts) from which the removes of
+        r may run at once: two of them that nothing shown runs one after
+        the other (CallGraph.ordered), as "f() (how)".  The string API
+        made a second remove a no-op; a second remove of a handle frees
+        it twice, unless each takes the handle out (rewrite.takes_handle).
+        Two runs from one entry point follow each other."""
+        runs = sorted({(c.unit, e) for c in r.calls if c.fn == REMOVE
+                       for e in self.graph(c).contexts(c.func)})
+        out: List[str] = []
+        for i, (ua, a) in enumerate(runs):
+            for (ub, b) in runs[i + 1:]:
+                if ua == ub and self.graphs[ua].ordered(a, b) is not None:
+                    continue
+                for (u, e) in ((ua, a), (ub, b)):
+                    g = self.graphs[u]
+                    how = "%s() (%s)" % (e, g.entry[e]) if e in g.entry \
+                        else "%s()" % e
+                    if how not in out:
+                        out.append(how)
+        return out
 
     def check_conflict(self, r: Request) -> None:
         """A file with unresolved merge-conflict markers does not build,

@@ -214,10 +214,12 @@ def converted_text(d, r: Request, c: Call):
         # (a note when an update may race with them, which the reader
         # must check; else what the code shows, explained once)
         ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
-        why = "removed in %s (%s), which nothing shown orders: each " \
+        funcs = sorted({"%s()" % x.func for x in rm})
+        reach = [x for x in r.race if x.split(" ")[0] not in funcs]
+        why = "removed in %s (%s)%s, which nothing shown orders: each " \
             "takes the handle with xchg(), so one frees it" % (
-                ", ".join(sorted({"%s()" % x.func for x in rm})),
-                compact([(x.file, x.line) for x in rm]))
+                ", ".join(funcs), compact([(x.file, x.line) for x in rm]),
+                ", reached from %s" % ", ".join(r.race) if reach else "")
         if ups:
             notes.append("%s; check that no update (%s) runs after a "
                          "remove" % (why, compact(ups)))
