@@ -192,9 +192,14 @@ def converted_text(d, r: Request, c: Call):
                      "its holder and was the statement right before it "
                      "(lines of the file before the conversion)" % (
                          c.where, r.moved[c.key]))
-    if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
-        # (a request added one at a time by construction has no second
-        # add before the remove)
+    if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time and \
+            r.adds_apart:
+        # (a request added one at a time by construction, or by adds of
+        # which one runs, has no second add before the remove)
+        if c is r.adds[0]:
+            explain.append("added at %s, %s" % (
+                compact([(a.file, a.line) for a in r.adds]), r.adds_apart))
+    elif c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
         others = [a.where for a in r.adds if a is not c]
         detail.append("also added at %s: a second add before the remove "
                       "replaces the handle and keeps the first request, as "
@@ -216,10 +221,15 @@ def converted_text(d, r: Request, c: Call):
         ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
         funcs = sorted({"%s()" % x.func for x in rm})
         reach = [x for x in r.race if x.split(" ")[0] not in funcs]
-        why = "removed in %s (%s)%s, which nothing shown orders: each " \
-            "takes the handle with xchg(), so one frees it" % (
-                ", ".join(funcs), compact([(x.file, x.line) for x in rm]),
-                ", reached from %s" % ", ".join(r.race) if reach else "")
+        why = "removed in %s (%s)" % (
+            ", ".join(funcs), compact([(x.file, x.line) for x in rm]))
+        if r.race:
+            why += "%s, which nothing shown orders: each takes the handle " \
+                "with xchg(), so one frees it" % (
+                    ", reached from %s" % ", ".join(r.race) if reach else "")
+        else:
+            why += ", never two at once (%s): each takes the handle with " \
+                "xchg() all the same" % "; ".join(r.orders)
         if ups:
             notes.append("%s; check that no update (%s) runs after a "
                          "remove" % (why, compact(ups)))

@@ -120,6 +120,17 @@ class Names(unittest.TestCase):
         self.assertEqual(g[4], 1)
         self.assertEqual(g[11], 10)
 
+    def test_cpp_apart(self):
+        # lines in two branches of one #if chain, at any depth below it;
+        # not lines of one branch, nor of two separate #if blocks
+        t = ("#ifdef A\na();\n#ifdef B\nb();\n#endif\n#elif C\n"
+             "c();\n#else\nd();\n#endif\n#ifdef A\ne();\n#endif\n")
+        self.assertEqual(F.cpp_apart(t, 2, 7), 1)
+        self.assertEqual(F.cpp_apart(t, 4, 9), 1)
+        self.assertEqual(F.cpp_apart(t, 7, 9), 1)
+        self.assertEqual(F.cpp_apart(t, 2, 4), 0)
+        self.assertEqual(F.cpp_apart(t, 2, 12), 0)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
