@@ -13,7 +13,7 @@ from .facts import UnitFacts
 # and release a lock, those that initialise an object given by address:
 # the table of kernel.txt.
 from .kernel import (EXIT_MACROS, INIT_OBJ_FNS, LOCK_CALLS,  # noqa: F401
-                     RUN_ONCE_MACROS, UNLOCK_CALLS)
+                     OP_WRAPPERS, RUN_ONCE_MACROS, UNLOCK_CALLS)
 
 # Callbacks that run in atomic context, by the function that takes them
 # and the index of the argument.
@@ -59,7 +59,9 @@ class CallGraph:
                 self.callers.setdefault(e.callee, []).append(
                     (e.caller, e.line, e.file))
             for i, a in sorted(e.args.items()):
-                if a in F.funcs and a != e.caller:
+                # (.remove = __devexit_p(f): f is the field's, F.ops)
+                if a in F.funcs and a != e.caller and \
+                        e.callee not in OP_WRAPPERS:
                     self.entry.setdefault(a, "handed to %s()" % e.callee)
                     if (e.callee, i) in ATOMIC_CALLBACKS:
                         self.atomic.setdefault(

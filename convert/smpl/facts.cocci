@@ -23,8 +23,8 @@ import json
 // driver puts the package on spatch's PYTHONPATH.
 from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EXCLUSIVE_LOCKS,
 			  EXCLUSIVE_UNLOCKS, FREES, GETTERS, LOCK_CALLS,
-			  OLD_API, REMOVE, RUN_ONCE_MACROS, UNLOCK_CALLS,
-			  UPDATE)
+			  OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
+			  UNLOCK_CALLS, UPDATE)
 
 // The calls of the old API a rule matches: all that name a request,
 // those that set its value, those that change or drop it.
@@ -1028,10 +1028,15 @@ if str(m) in RUN_ONCE_MACROS:
 
 @ops@
 identifier sv, fl, f;
+identifier w : script:python () { w in OP_WRAPPERS };
 type T;
 position p;
 @@
+(
 T sv@p = { ..., .fl = f, ...};
+|
+T sv@p = { ..., .fl = w(f), ...};
+)
 
 @script:python@
 f << ops.f;
