@@ -10,35 +10,12 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from .facts import UnitFacts
 # The declarers that run a function once or at exit, the calls that take
-# and release a lock, those that initialise an object given by address:
-# the table of kernel.txt.
-from .kernel import (EXIT_MACROS, INIT_OBJ_FNS, LOCK_CALLS,  # noqa: F401
-                     OP_WRAPPERS, RUN_ONCE_MACROS, UNLOCK_CALLS)
-
-# Callbacks that run in atomic context, by the function that takes them
-# and the index of the argument.
-ATOMIC_CALLBACKS = {
-    ("setup_timer", 1), ("request_irq", 1), ("request_threaded_irq", 1),
-    ("devm_request_irq", 2), ("tasklet_init", 1), ("setup_timer_on_stack", 1),
-    ("request_any_context_irq", 1), ("tasklet_hrtimer_init", 1),
-}
-# Fields of an ops structure whose function runs in atomic context:
-# timer.function = f, hrtimer.function = f.
-ATOMIC_OPS = {"function"}
-# Notifier chains whose callbacks run in atomic context: the function
-# that registers a notifier_block on them, and the index of the block.
-ATOMIC_CHAINS = {("atomic_notifier_chain_register", 1)}
-
-# What a driver gets once per device (or per open file): an add reached
-# with one of these can run for two devices at once.
-DEVICE_STRUCTS = {
-    "platform_device", "pci_dev", "usb_interface", "usb_device",
-    "i2c_client", "spi_device", "net_device", "device", "sdio_func",
-    "mmc_host", "mmc_card", "amba_device", "serio", "input_dev",
-    "usb_hcd", "usb_gadget", "snd_pcm_substream", "snd_card", "file",
-    "inode", "fb_info", "tty_struct", "uart_port", "snd_soc_dai",
-    "mtd_info", "video_device", "ieee80211_hw", "wiphy",
-}
+# and release a lock, those that initialise an object given by address,
+# the callbacks that run in atomic context, the structures a driver gets
+# once per device: the table of kernel.txt.
+from .kernel import (ATOMIC_CALLBACKS, ATOMIC_CHAINS,  # noqa: F401
+                     ATOMIC_OPS, DEVICE_STRUCTS, EXIT_MACROS, INIT_OBJ_FNS,
+                     LOCK_CALLS, OP_WRAPPERS, RUN_ONCE_MACROS, UNLOCK_CALLS)
 
 
 class CallGraph:

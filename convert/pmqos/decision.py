@@ -39,12 +39,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
-from .callgraph import DEVICE_STRUCTS, RUN_ONCE_MACROS, CallGraph
+from .callgraph import CallGraph
 from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cpp_apart,
                     grep_files)
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, exclusive, group_names,
                      is_dev_key, name_of, owner_struct)
+from .kernel import DEVICE_STRUCTS, RUN_ONCE_MACROS
 from .placement import Placement, accessors
 
 

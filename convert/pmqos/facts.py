@@ -15,6 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
+from . import kernel
 from .kernel import ADD, API_CALL, READER, REMOVE, UPDATE  # noqa: F401
 CALL_KIND = {ADD: "add", UPDATE: "update", REMOVE: "remove", READER: "read"}
 
@@ -674,8 +675,9 @@ KV_CMP = re.compile(r'^LINUX_VERSION_CODE\s*(<=|<|>=|>)\s*KERNEL_VERSION\s*'
                     r'\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$')
 DEFINED = re.compile(r'^defined\s*(?:\(\s*(\w+)\s*\)|\s(\w+))$')
 # kcompat's feature macro of the request API, which it defines from 2.6.35
-# (used only when every #define of it in the files is in such a branch)
-API_MACROS = ("HAVE_PM_QOS_REQUEST_LIST",)
+# (kernel.txt's api-macro; used only when every #define of it in the
+# files is in such a branch)
+API_MACROS = kernel.API_MACROS
 NEGATE = {"<": ">=", "<=": ">", ">=": "<", ">": "<="}
 
 

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from . import kernel
 from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
                     dead_why)
 from .decision import Reason, Request
@@ -97,12 +98,11 @@ def sites_of(d) -> Dict[tuple, Site]:
     return out
 
 
-# Allocators that hand out zeroed memory: a handle in a structure they
-# allocate is NULL until the add (netdev_priv: alloc_netdev zeroes it).
-ZEROED = {"kzalloc", "kcalloc", "devm_kzalloc", "vzalloc",
-          "kmem_cache_zalloc", "netdev_priv"}
-UNZEROED = {"kmalloc", "devm_kmalloc", "vmalloc", "kmemdup",
-            "kmem_cache_alloc"}
+# What hands out zeroed memory: a handle in a structure from it is NULL
+# until the add (the private area of a net_device, a usb_hcd, ...: the
+# core allocates it zeroed); and what does not (kernel.txt).
+ZEROED = kernel.ALLOC_ZEROED | kernel.EMBEDDED_GETTERS
+UNZEROED = kernel.ALLOC_UNZEROED | kernel.ALLOC_COPY
 
 
 def allocs_of(d, s: str) -> Dict[str, List[str]]:

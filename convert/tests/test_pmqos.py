@@ -131,6 +131,17 @@ class Names(unittest.TestCase):
         self.assertEqual(F.cpp_apart(t, 2, 4), 0)
         self.assertEqual(F.cpp_apart(t, 2, 12), 0)
 
+    def test_table_positions(self):
+        # kernel.txt's NAME:N:M: the names without their positions, and
+        # the positions by name (a copy's bound only where it has one)
+        from pmqos import kernel
+        self.assertIn("strncpy", kernel.names("copy"))
+        self.assertEqual(kernel.COPY_CALLS["strncpy"], (0, 1, False))
+        self.assertEqual(kernel.COPY_CALLS["snprintf"], (0, 2, True))
+        self.assertEqual(kernel.COPY_BOUND.get("strncpy"), 2)
+        self.assertNotIn("strcpy", kernel.COPY_BOUND)
+        self.assertIn(("devm_request_irq", 2), kernel.ATOMIC_CALLBACKS)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
