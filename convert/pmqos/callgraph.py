@@ -10,35 +10,12 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from .facts import UnitFacts
 # The declarers that run a function once or at exit, the calls that take
-# and release a lock, those that initialise an object given by address:
-# the table of kernel.txt.
-from .kernel import (EXIT_MACROS, INIT_OBJ_FNS, LOCK_CALLS,  # noqa: F401
-                     RUN_ONCE_MACROS, UNLOCK_CALLS)
-
-# Callbacks that run in atomic context, by the function that takes them
-# and the index of the argument.
-ATOMIC_CALLBACKS = {
-    ("setup_timer", 1), ("request_irq", 1), ("request_threaded_irq", 1),
-    ("devm_request_irq", 2), ("tasklet_init", 1), ("setup_timer_on_stack", 1),
-    ("request_any_context_irq", 1), ("tasklet_hrtimer_init", 1),
-}
-# Fields of an ops structure whose function runs in atomic context:
-# timer.function = f, hrtimer.function = f.
-ATOMIC_OPS = {"function"}
-# Notifier chains whose callbacks run in atomic context: the function
-# that registers a notifier_block on them, and the index of the block.
-ATOMIC_CHAINS = {("atomic_notifier_chain_register", 1)}
-
-# What a driver gets once per device (or per open file): an add reached
-# with one of these can run for two devices at once.
-DEVICE_STRUCTS = {
-    "platform_device", "pci_dev", "usb_interface", "usb_device",
-    "i2c_client", "spi_device", "net_device", "device", "sdio_func",
-    "mmc_host", "mmc_card", "amba_device", "serio", "input_dev",
-    "usb_hcd", "usb_gadget", "snd_pcm_substream", "snd_card", "file",
-    "inode", "fb_info", "tty_struct", "uart_port", "snd_soc_dai",
-    "mtd_info", "video_device", "ieee80211_hw", "wiphy",
-}
+# and release a lock, those that initialise an object given by address,
+# the callbacks that run in atomic context, the structures a driver gets
+# once per device: the table of kernel.txt.
+from .kernel import (ATOMIC_CALLBACKS, ATOMIC_CHAINS,  # noqa: F401
+                     ATOMIC_OPS, DEVICE_STRUCTS, EXIT_MACROS, INIT_OBJ_FNS,
+                     LOCK_CALLS, OP_WRAPPERS, RUN_ONCE_MACROS, UNLOCK_CALLS)
 
 
 class CallGraph:
@@ -59,7 +36,9 @@ class CallGraph:
                 self.callers.setdefault(e.callee, []).append(
                     (e.caller, e.line, e.file))
             for i, a in sorted(e.args.items()):
-                if a in F.funcs and a != e.caller:
+                # (.remove = __devexit_p(f): f is the field's, F.ops)
+                if a in F.funcs and a != e.caller and \
+                        e.callee not in OP_WRAPPERS:
                     self.entry.setdefault(a, "handed to %s()" % e.callee)
                     if (e.callee, i) in ATOMIC_CALLBACKS:
                         self.atomic.setdefault(
@@ -209,6 +188,52 @@ class CallGraph:
                 r = self.per_device(c, seen, one)
                 if r:
                     return r
+        return None
+
+    def contexts(self, fn: str, seen: Optional[Set[str]] = None
+                 ) -> Set[str]:
+        """The entry points that reach fn (fn itself when it is one): the
+        contexts a call in fn may run in, a work item, a timer, an IRQ
+        handler, a callback of the PM or driver core, an unknown caller."""
+        if seen is None:
+            seen = set()
+        if fn in seen:
+            return set()
+        seen.add(fn)
+        out = {fn} if fn in self.entry else set()
+        for (c, ln, f) in self.callers.get(fn, []):
+            out |= self.contexts(c, seen)
+        return out or {fn}
+
+    def driver_of(self, fn: str) -> Optional[Tuple[str, str]]:
+        """(role, the driver structure's variable) of a probe or remove
+        entry point: .probe or .remove of a driver structure, or the
+        probe handed to platform_driver_probe(&drv, ...)."""
+        for (field_, var) in self.f.ops.get(fn, []):
+            if field_ in ("probe", "remove") and var:
+                return (field_, var)
+        for e in self.f.edges.values():
+            if e.callee == "platform_driver_probe" and \
+                    fn in e.args.values() and e.args.get(0):
+                return ("probe", e.args[0])
+        return None
+
+    def ordered(self, a: str, b: str) -> Optional[str]:
+        """What runs the entry points a and b one after the other, or
+        None when nothing shown does: the driver core (the .probe and
+        .remove of one driver), module loading (functions that run once,
+        and the module_exit that runs after them)."""
+        da, db = self.driver_of(a), self.driver_of(b)
+        if da and db and da[1] == db[1] and {da[0], db[0]} == \
+                {"probe", "remove"}:
+            return "the driver core runs .remove after .probe"
+        ka = "exit" if self.f.initcalls.get(a) in EXIT_MACROS else \
+            "once" if self.runs_once(a) else None
+        kb = "exit" if self.f.initcalls.get(b) in EXIT_MACROS else \
+            "once" if self.runs_once(b) else None
+        if ka and kb and "once" in (ka, kb):
+            return "module_exit runs after the initcalls" if \
+                "exit" in (ka, kb) else "the initcalls run one at a time"
         return None
 
     def is_callback(self, fn: str) -> bool:

@@ -39,11 +39,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
-from .callgraph import DEVICE_STRUCTS, RUN_ONCE_MACROS, CallGraph
-from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts, grep_files
+from .callgraph import CallGraph
+from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cpp_apart,
+                    grep_files)
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, exclusive, group_names,
                      is_dev_key, name_of, owner_struct)
+from .kernel import DEVICE_STRUCTS, RUN_ONCE_MACROS
 from .placement import Placement, accessors
 
 
@@ -108,6 +110,14 @@ class Request:
     one_at_a_time: bool = False                   # flag_gate or replaced
     flag_peers: List[str] = field(default_factory=list)
     freed_by: str = ""                            # USE_AFTER_FREE: the free
+    # the entry points that reach a remove and that nothing shown runs
+    # one after the other, what orders the others, and whether removes
+    # run from entry points that neither the driver core nor module
+    # loading orders (Decider.remove_contexts)
+    race: List[str] = field(default_factory=list)
+    orders: List[str] = field(default_factory=list)
+    unordered_entries: bool = False
+    adds_apart: str = ""                          # Decider.adds_apart
 
     @property
     def adds(self) -> List[Call]:
@@ -717,6 +727,107 @@ class Decider:
             if not self.graph(c).after_add(c.func, c.line, r.adds):
                 r.guard[c.key] = c.fn == UPDATE
                 r.early[c.key] = True
+        self.remove_contexts(r)
+        r.adds_apart = self.adds_apart(r)
+
+    def remove_contexts(self, r: Request) -> None:
+        """The entry points (CallGraph.contexts) from which the removes of
+        r may run at once.  The string API made a second remove a no-op;
+        a second remove of a handle frees it twice, unless each takes the
+        handle out (rewrite.takes_handle).  Two runs from one entry point
+        follow each other, and so do two from entry points that the
+        driver core or module loading orders (CallGraph.ordered).  Others
+        may run at once (r.unordered_entries) unless no build has both
+        removes (facts.cpp_apart) or each holds one exclusive lock
+        (locks): what orders them goes to r.orders, and the entry points
+        of two runs that nothing orders to r.race, as "f() (how)"."""
+        runs = sorted({(c.key, e): c for c in r.calls if c.fn == REMOVE
+                       for e in self.graph(c).contexts(c.func)}.items())
+        for i, ((ka, a), ca) in enumerate(runs):
+            for ((kb, b), cb) in runs[i + 1:]:
+                g = self.graph(ca)
+                why = None
+                if ca.unit == cb.unit:
+                    why = "%s() runs them one after the other" % a \
+                        if a == b else g.ordered(a, b)
+                if why is None:
+                    r.unordered_entries = True
+                    why = self.removes_apart(ca, cb)
+                if why is None:
+                    for (c, e) in ((ca, a), (cb, b)):
+                        g = self.graph(c)
+                        how = "%s() (%s)" % (e, g.entry[e]) \
+                            if e in g.entry else "%s()" % e
+                        if how not in r.race:
+                            r.race.append(how)
+                elif why not in r.orders:
+                    r.orders.append(why)
+
+    def removes_apart(self, a: Call, b: Call) -> Optional[str]:
+        """What keeps the removes a and b from running at once, each from
+        its own entry point, or None: no build has both (an #if and its
+        #else), or both run with one exclusive lock held."""
+        t = self.text(a.file) if a.file == b.file else None
+        ln = cpp_apart(t, a.line, b.line) if t else 0
+        if ln:
+            return "no build has both: the #if at %s:%d" % (a.file, ln)
+        common = sorted(self.locks(a) & self.locks(b)) \
+            if a.unit == b.unit else []
+        if common:
+            return "each runs with %s held" % common[0]
+        return None
+
+    def locks(self, c: Call) -> set:
+        """The exclusive locks held at the call c on every path: taken in
+        its function before it, or held at every call of its function,
+        which no entry point reaches but through those calls."""
+        F, g = self.units[c.unit], self.graph(c)
+
+        def always(fn, seen):
+            if fn in seen or fn in g.entry or not g.callers.get(fn):
+                return set()
+            seen = seen | {fn}
+            out = None
+            for (caller, ln, f) in g.callers[fn]:
+                mine = F.held_locks(f, ln, fn) | always(caller, seen)
+                out = mine if out is None else out & mine
+            return out or set()
+        return F.held_locks(c.file, c.line, c.fn, c.col) | \
+            always(c.func, frozenset())
+
+    def adds_apart(self, r: Request) -> str:
+        """Why no two adds of r run in one build and one run, or "": each
+        two are in different branches of one #if (facts.cpp_apart), or
+        in the two arms of one if/else (facts: arms)."""
+        adds = r.adds
+        why = []
+        for i, a in enumerate(adds):
+            for b in adds[i + 1:]:
+                w = self.add_pair_apart(a, b)
+                if not w:
+                    return ""
+                if w not in why:
+                    why.append(w)
+        return "; ".join(why)
+
+    def add_pair_apart(self, a: Call, b: Call) -> str:
+        if a.file != b.file:
+            return ""
+        t = self.text(a.file)
+        ln = cpp_apart(t, a.line, b.line) if t else 0
+        if ln:
+            return "in branches of the #if at %s:%d, of which a build " \
+                "has one" % (a.file, ln)
+        if a.unit != b.unit or a.func != b.func:
+            return ""
+        for (f, ln, col, arms) in self.units[a.unit].arms:
+            inside = [i for i, (l0, c0, l1, c1) in enumerate(arms)
+                      for c in (a, b) if f == c.file and
+                      (l0, c0) <= (c.line, c.col) <= (l1, c1)]
+            if sorted(inside) == [0, 1]:
+                return "in the two arms of the if at %s:%d, of which a " \
+                    "run takes one" % (f, ln)
+        return ""
 
     def check_conflict(self, r: Request) -> None:
         """A file with unresolved merge-conflict markers does not build,
@@ -861,15 +972,16 @@ class Decider:
                     return
 
     def check_add(self, r: Request) -> None:
+        """An update or remove of a name that no file given adds: its
+        handle would be found nowhere.  With names, such a call was a
+        no-op unless a file not given added the name."""
         if not r.adds:
             self.report(r, Reason.NO_ADD, "no file given adds %s (class "
-                        "%s): unless a file not given adds it, %s a no-op "
-                        "(the old API ignored a name it did not hold), and "
-                        "deleting %s keeps the behaviour" % (
+                        "%s); deleting %s keeps the behaviour only if no "
+                        "other file adds it" % (
                             r.shown, r.calls[0].cls,
-                            "the call is" if len(r.calls) == 1 else
-                            "each call is",
-                            "it" if len(r.calls) == 1 else "them"))
+                            "the call" if len(r.calls) == 1 else
+                            "the calls"))
 
     def check_atomic(self, r: Request) -> None:
         """pm_qos_add_request() may sleep: an add in atomic context is

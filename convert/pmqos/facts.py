@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
-from . import schema
+from . import kernel, schema
 from .kernel import ADD, API_CALL, READER, REMOVE, UPDATE  # noqa: F401
 CALL_KIND = {ADD: "add", UPDATE: "update", REMOVE: "remove", READER: "read"}
 
@@ -135,6 +135,16 @@ class UnitFacts:
     edges: Dict[Tuple[str, int, int], Edge] = field(default_factory=dict)
     locked: Set[Key] = field(default_factory=set)
     locked_calls: List[Tuple[str, str, str]] = field(default_factory=list)
+    # {(file, line, column, callee): locks held there on some path} and
+    # {(file, line, column, lock)} of the calls a path reaches without it
+    # (held_locks)
+    held: Dict[Tuple[str, int, int, str], Set[str]] = field(
+        default_factory=dict)
+    unheld: Set[Tuple[str, int, int, str]] = field(default_factory=set)
+    # (file, line, column of the test, [then, else]) of the if/else
+    # statements of the functions that add, each arm as [line, column,
+    # end line, end column]
+    arms: List[tuple] = field(default_factory=list)
     srcs: Dict[Tuple[str, str], str] = field(default_factory=dict)
     frees: List[Free] = field(default_factory=list)
     gstores: Set[Tuple[str, str, str]] = field(default_factory=set)
@@ -304,6 +314,35 @@ class UnitFacts:
         self.locked.add((relpath(d["file"]), d["line"], d["col"]))
         self.locked_calls.append((relpath(d["file"]), d["fun"],
                                   d["callee"]))
+
+    def _f_held(self, d):
+        k = (relpath(d["file"]), d["line"], d["col"], d["callee"])
+        self.held.setdefault(k, set()).add(norm(d["lock"]))
+
+    def _f_unheld(self, d):
+        self.unheld.add((relpath(d["file"]), d["line"], d["col"],
+                         norm(d["lock"])))
+
+    def _f_arms(self, d):
+        e = (relpath(d["file"]), d["line"], d["col"],
+             tuple(tuple(a) for a in d["arms"]))
+        if e not in self.arms:
+            self.arms.append(e)
+
+    def held_locks(self, file: str, line: int, callee: str,
+                   col: Optional[int] = None) -> Set[str]:
+        """The exclusive locks held on every path to the call of callee
+        at file:line (at col, else every such call on the line): held
+        there on some path and unheld on none."""
+        cols = [col] if col is not None else [
+            k[2] for k, e in self.edges.items()
+            if k[:2] == (file, line) and e.callee == callee]
+        out: Optional[Set[str]] = None
+        for c in cols:
+            mine = {x for x in self.held.get((file, line, c, callee), ())
+                    if (file, line, c, x) not in self.unheld}
+            out = mine if out is None else out & mine
+        return out or set()
 
     def _f_src(self, d):
         self.srcs[(d["fun"], d["var"])] = d["how"]
@@ -595,6 +634,36 @@ def cond_lines(text: str, opens, elif_keeps: bool) -> Dict[int, int]:
     return out
 
 
+def cpp_branches(text: str) -> Dict[int, Tuple[Tuple[int, int], ...]]:
+    """{line: the conditionals it is under, outermost first, each as
+    (line of its #if, which branch of it: 0 for the #if, 1 for the
+    first #elif or #else, ...)} for the lines of code of text."""
+    out: Dict[int, Tuple[Tuple[int, int], ...]] = {}
+    stack: List[Tuple[int, int]] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            stack.append((line, 0))
+        elif d in ("elif", "else") and stack:
+            stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+        elif d == "endif" and stack:
+            stack.pop()
+        elif d is None:
+            out[line] = tuple(stack)
+    return out
+
+
+def cpp_apart(text: str, a: int, b: int) -> int:
+    """The line of the #if whose different branches hold lines a and b
+    of text (no build has both), or 0."""
+    br = cpp_branches(text)
+    for (ia, na), (ib, nb) in zip(br.get(a, ()), br.get(b, ())):
+        if ia != ib:
+            return 0
+        if na != nb:
+            return ia
+    return 0
+
+
 def version_guarded(text: str) -> Dict[int, int]:
     """{line: line of its #if} for the lines under a conditional on the
     kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
@@ -609,8 +678,9 @@ KV_CMP = re.compile(r'^LINUX_VERSION_CODE\s*(<=|<|>=|>)\s*KERNEL_VERSION\s*'
                     r'\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$')
 DEFINED = re.compile(r'^defined\s*(?:\(\s*(\w+)\s*\)|\s(\w+))$')
 # kcompat's feature macro of the request API, which it defines from 2.6.35
-# (used only when every #define of it in the files is in such a branch)
-API_MACROS = ("HAVE_PM_QOS_REQUEST_LIST",)
+# (kernel.txt's api-macro; used only when every #define of it in the
+# files is in such a branch)
+API_MACROS = kernel.API_MACROS
 NEGATE = {"<": ">=", "<=": ">", ">=": "<", ">": "<="}
 
 

@@ -36,6 +36,10 @@ from typing import Dict, List, Optional, Tuple
 
 from . import kernel
 from .facts import LITERAL, Call, UnitFacts
+# Where a device's name is, the calls that print a name into a device,
+# those that copy into a field or return a copy: kernel.txt.
+from .kernel import (COPY_CALLS, DEV_NAME_FIELDS, DEV_NAME_OWNERS,
+                     DUP_SRC, NAMING_CALLS)
 
 IDENT = re.compile(r'^[A-Za-z_]\w*$')
 CAST = re.compile(r'^\((?:const)?(?:unsigned)?char\*\)')
@@ -370,25 +374,12 @@ def siblings(tree: str, given: List[str], names: Dict[str, set],
 # Two names may name one request when an atom of one may equal an atom
 # of the other (may_equal).
 
-# Fields that hold a device's own name: dev_name() (kobject name /
-# init_name), bus_id (before 2.6.26), bus_name (usb_bus), and "name" of
-# a device structure (platform_device, net_device, ...).
-DEV_NAME_FIELDS = {"bus_id", "bus_name", "init_name"}
-DEV_NAME_OWNERS = {"platform_device", "net_device", "device", "usb_bus",
-                   "i2c_client", "spi_device", "input_dev", "platform_driver"}
-# Functions that store a printed name into a device: the format's argument.
-NAMING_CALLS = {"dev_set_name": 1, "alloc_netdev": 1, "alloc_netdev_mq": 1,
-                "kobject_set_name": 1}
-# Copies into a field: the destination, and the source or format.
-COPY_CALLS = {"strcpy": (0, 1, False), "strncpy": (0, 1, False),
-              "strlcpy": (0, 1, False), "memcpy": (0, 1, False),
-              "sprintf": (0, 1, True), "snprintf": (0, 2, True),
-              "scnprintf": (0, 2, True)}
 # A store of an allocation (kernel.txt's alloc) or of NULL puts no string.
 ALLOC = re.compile(r'^(?:%s)\(|^(?:NULL|0)$' % "|".join(sorted(kernel.ALLOC)))
-DEV_EXPR = re.compile(r'^dev_name\(|(?:->|\.)(?:bus_id|bus_name|init_name)$|'
+DEV_EXPR = re.compile(r'^dev_name\(|(?:->|\.)(?:%s)$|'
                       r'^\w*(?:dev|pdev|hcd|client|netdev)\w*'
-                      r'(?:(?:->|\.)\w+)*(?:->|\.)name$')
+                      r'(?:(?:->|\.)\w+)*(?:->|\.)name$' %
+                      "|".join(sorted(DEV_NAME_FIELDS)))
 FIELD_DST = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\])?$')
 STORE = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)\s*'
                    r'((?:"(?:[^"\\\n]|\\.)*"\s*)+|[^;,}{]+)')
@@ -780,8 +771,7 @@ DECLS = re.compile(r'\bstruct\s+(\w+)(?=[\s*])[\s*]*(?:const\s+[\s*]*)?'
 INIT_DECL = re.compile(r'struct\s+(\w+)\s+[^;{}()=]*=\s*$|'
                        r'\(\s*(?:const\s+)?struct\s+(\w+)\s*\)\s*$')
 BASE = re.compile(r'([A-Za-z_]\w*)((?:\s*(?:->|\.)\s*\w+)*)\s*$')
-DUP = re.compile(r'^(kstrdup|kstrdup_const|devm_kstrdup)\((.*)\)$')
-DUP_SRC = {"kstrdup": 0, "kstrdup_const": 0, "devm_kstrdup": 1}
+DUP = re.compile(r'^(%s)\((.*)\)$' % "|".join(sorted(DUP_SRC)))
 
 
 def dup_source(r: str) -> Optional[str]:
@@ -1023,9 +1013,10 @@ class DevNames:
                 # a bounded copy holds the whole name only when its bound
                 # counts the source's length (strlen(src) + 1)
                 what = "copy"
-                if fmt or (fn != "strcpy" and (len(args) < 3 or not re.match(
+                b = kernel.COPY_BOUND.get(fn)
+                if fmt or (b is not None and (len(args) <= b or not re.match(
                         r'^strlen\(%s\)\+[1-9]\d*$' % re.escape(
-                            norm(args[si])), norm(args[2])))):
+                            norm(args[si])), norm(args[b])))):
                     what = "other"
                 out.append((what, args[si], f, ln(m.start())))
         return out
@@ -1049,9 +1040,8 @@ class DevNames:
         if fld in DEV_NAME_FIELDS or (fld == "name" and
                                       s in DEV_NAME_OWNERS):
             return None
-        from .placement import CORE_STRUCTS
         sd = self.struct_of(s)
-        if s in CORE_STRUCTS or sd is None or \
+        if s in kernel.CORE_STRUCTS or sd is None or \
                 os.path.dirname(os.path.normpath(sd.file)) != \
                 os.path.dirname(os.path.normpath(c.file)):
             return None

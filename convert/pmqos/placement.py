@@ -43,11 +43,12 @@ in the driver's own per-instance structure: one declared in the driver's
 directory, that the driver allocates (kzalloc, ...) or reaches through
 drvdata, netdev_priv or container_of, or that the single global pointer
 to its state points to.  Never in a structure of the kernel core
-(CORE_STRUCTS), nor in the type of a table: a structure with an
-initialized, const or array instance (ops and action tables, tables of
-resources).  A per-instance name (a field of a structure) gets the field
-in that structure itself when it is such an instance, or else in the
-instance the driver reaches from the device that owns the name.
+(kernel.txt's core-struct), nor in the type of a table: a structure
+with an initialized, const or array instance (ops and action tables,
+tables of resources).  A per-instance name (a field of a structure)
+gets the field in that structure itself when it is such an instance,
+or else in the instance the driver reaches from the device that owns
+the name.
 """
 
 import os
@@ -55,29 +56,7 @@ import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from . import kernel
-from .callgraph import DEVICE_STRUCTS
 from .facts import Call, UnitFacts
-
-# Structures of the kernel core that a driver must not grow: the handle
-# belongs in the driver's own structure.
-CORE_STRUCTS = {
-    "platform_device", "device", "net_device", "pci_dev", "usb_device",
-    "usb_interface", "i2c_client", "i2c_adapter", "spi_device",
-    "spi_master", "file", "inode", "device_driver", "platform_driver",
-    "pci_driver", "usb_driver", "work_struct", "delayed_work",
-    "timer_list", "hrtimer", "tasklet_struct", "kobject", "task_struct",
-    "sk_buff", "notifier_block", "device_attribute", "attribute",
-    "kobj_attribute", "file_operations", "seq_file", "mmc_host",
-    "mmc_card", "sdio_func", "input_dev", "fb_info", "miscdevice",
-    "cdev", "mtd_info", "clk", "regulator", "resource", "wiphy",
-    "ieee80211_hw", "snd_card", "snd_pcm", "snd_soc_dai",
-    "snd_soc_pcm_runtime", "snd_pcm_hw_params", "sysdev_class",
-    "sys_device", "usb_hcd", "usb_gadget", "usb_ep", "usb_request",
-    "ctl_table", "proc_dir_entry", "vm_area_struct", "poll_table_struct",
-    "uart_port", "tty_struct", "irq_desc", "completion", "mutex",
-    "wait_queue_head", "list_head", "dentry", "super_block",
-    "class", "bus_type", "dev_pm_ops", "pm_message", "module",
-}
 
 # Where a pointer to the driver's per-device instance comes from: the
 # getters of kernel.txt, container_of() and hcd->hcd_priv.
@@ -146,8 +125,7 @@ class Placement:
         self.units = units
         self.any_struct = any_struct
         self.archdirs = archdirs or {}
-        self.core = CORE_STRUCTS if not any_struct else \
-            CORE_STRUCTS - {"snd_pcm_substream"}
+        self.core = kernel.CORE_STRUCTS
 
     def skey(self, unit: str, s: str) -> Optional[SKey]:
         sd = self.units[unit].structs.get(s)
@@ -251,7 +229,7 @@ class Placement:
             mine = {k for k in common if k[0] == owner}
             if mine:
                 return sorted(mine)[0], ""
-            if owner not in DEVICE_STRUCTS:
+            if owner not in kernel.DEVICE_STRUCTS:
                 return None, ("the name is a field of struct %s, which is "
                               "not an instance of the driver's own that "
                               "every call reaches (a table, a core "

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from . import kernel
 from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
                     dead_why)
 from .decision import Reason, Request
@@ -97,12 +98,11 @@ def sites_of(d) -> Dict[tuple, Site]:
     return out
 
 
-# Allocators that hand out zeroed memory: a handle in a structure they
-# allocate is NULL until the add (netdev_priv: alloc_netdev zeroes it).
-ZEROED = {"kzalloc", "kcalloc", "devm_kzalloc", "vzalloc",
-          "kmem_cache_zalloc", "netdev_priv"}
-UNZEROED = {"kmalloc", "devm_kmalloc", "vmalloc", "kmemdup",
-            "kmem_cache_alloc"}
+# What hands out zeroed memory: a handle in a structure from it is NULL
+# until the add (the private area of a net_device, a usb_hcd, ...: the
+# core allocates it zeroed); and what does not (kernel.txt).
+ZEROED = kernel.ALLOC_ZEROED | kernel.EMBEDDED_GETTERS
+UNZEROED = kernel.ALLOC_UNZEROED | kernel.ALLOC_COPY
 
 
 def allocs_of(d, s: str) -> Dict[str, List[str]]:
@@ -192,9 +192,14 @@ def converted_text(d, r: Request, c: Call):
                      "its holder and was the statement right before it "
                      "(lines of the file before the conversion)" % (
                          c.where, r.moved[c.key]))
-    if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
-        # (a request added one at a time by construction has no second
-        # add before the remove)
+    if c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time and \
+            r.adds_apart:
+        # (a request added one at a time by construction, or by adds of
+        # which one runs, has no second add before the remove)
+        if c is r.adds[0]:
+            explain.append("added at %s, %s" % (
+                compact([(a.file, a.line) for a in r.adds]), r.adds_apart))
+    elif c.fn == ADD and len(r.adds) > 1 and not r.one_at_a_time:
         others = [a.where for a in r.adds if a is not c]
         detail.append("also added at %s: a second add before the remove "
                       "replaces the handle and keeps the first request, as "
@@ -214,10 +219,17 @@ def converted_text(d, r: Request, c: Call):
         # (a note when an update may race with them, which the reader
         # must check; else what the code shows, explained once)
         ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
-        why = "removed in %s (%s), which nothing shown orders: each " \
-            "takes the handle with xchg(), so one frees it" % (
-                ", ".join(sorted({"%s()" % x.func for x in rm})),
-                compact([(x.file, x.line) for x in rm]))
+        funcs = sorted({"%s()" % x.func for x in rm})
+        reach = [x for x in r.race if x.split(" ")[0] not in funcs]
+        why = "removed in %s (%s)" % (
+            ", ".join(funcs), compact([(x.file, x.line) for x in rm]))
+        if r.race:
+            why += "%s, which nothing shown orders: each takes the handle " \
+                "with xchg(), so one frees it" % (
+                    ", reached from %s" % ", ".join(r.race) if reach else "")
+        else:
+            why += ", never two at once (%s): each takes the handle with " \
+                "xchg() all the same" % "; ".join(r.orders)
         if ups:
             notes.append("%s; check that no update (%s) runs after a "
                          "remove" % (why, compact(ups)))

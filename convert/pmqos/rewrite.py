@@ -75,15 +75,16 @@ REMOVE_BRANCH = ("- pm_qos_remove_requirement@P(C, N);\n"
 
 
 def takes_handle(r) -> bool:
-    """The request is removed in more than one function.  Nothing the
-    facts show orders them (a work item and a suspend callback, an IRQ
-    thread and a plug handler under different locks), and the string API
+    """The request is removed in more than one function, or from entry
+    points that neither the driver core nor module loading runs one
+    after the other (Decider.remove_contexts: a work item and a suspend
+    callback, an IRQ thread and a plug handler).  The string API
     made a second remove a no-op, where a second remove of a handle frees
     it twice: each remove takes the handle out with xchg(&H, NULL) and
     removes what it took, so only one frees it (the core's remove of NULL
     does nothing)."""
-    return len({(c.unit, c.func) for c in r.calls
-                if c.fn == REMOVE}) > 1
+    return r.unordered_entries or len({(c.unit, c.func) for c in r.calls
+                                if c.fn == REMOVE}) > 1
 
 
 def branch_text(fn: str, form: str, guard: bool, branch: bool,

@@ -251,6 +251,7 @@ class Spatch:
                 elif not SPATCH_CHATTER.match(line):
                     err_lines.append(line)
             rc = p.wait()
+            p.stderr.close()
         err = "".join(err_lines)
         self.err[tag] = self.err.get(tag, "") + err
         if "Python failure" in err:
@@ -259,6 +260,14 @@ class Spatch:
                 os.path.basename(sp), m.group(1) if m else
                 err.strip().split("\n")[-1]))
         if rc != 0 or SPATCH_FAILED.search(err):
+            # (a semantic patch that does not parse fails every file: no
+            # file's report would say why)
+            bad = smpl_error(sp, env)
+            if bad:
+                prog.end()
+                raise Failure("the semantic patch of %s (%s) does not "
+                              "parse: %s" % (prog.label, sp if tag == "facts"
+                                             else "generated", bad))
             self.failed.setdefault(tag, []).extend(files)
         if tag == "facts":
             return read(out)
@@ -273,6 +282,20 @@ class Spatch:
                                                   self.o.dir))
         lines = [ln for ln in self.err[tag].split("\n") if ln][:5]
         sys.stderr.write("".join(ln + "\n" for ln in lines))
+
+
+def smpl_error(sp: str, env: Dict[str, str]) -> str:
+    """spatch's message, on one line, when the semantic patch sp does
+    not parse (spatch --parse-cocci), else ""."""
+    p = subprocess.run(["spatch", "--parse-cocci", sp], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if p.returncode == 0:
+        return ""
+    lines = [ln.strip() for ln in
+             p.stderr.decode(errors="replace").split("\n")]
+    return " ".join(ln for ln in lines if ln and
+                    not SPATCH_CHATTER.match(ln) and
+                    not ln.startswith("Warning: "))
 
 
 CONFLICT_MARK = re.compile(r'^(?:<{7}|>{7})(?: |$)', re.M)

@@ -24,8 +24,9 @@ from pmqos.schema import check as misfit
 // initcalls) are the table of convert/pmqos/kernel.txt, read by
 // convert/pmqos/kernel.py, which imports nothing of the package; the
 // driver puts the package on spatch's PYTHONPATH.
-from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, FREES, GETTERS,
-			  LOCK_CALLS, OLD_API, REMOVE, RUN_ONCE_MACROS,
+from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EXCLUSIVE_LOCKS,
+			  EXCLUSIVE_UNLOCKS, FREES, GETTERS, LOCK_CALLS,
+			  OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
 			  UNLOCK_CALLS, UPDATE)
 
 // The calls of the old API a rule matches: all that name a request,
@@ -104,6 +105,12 @@ def is_lock(f):
 
 def is_unlock(f):
 	return f in UNLOCK_CALLS
+
+def is_xlock(f):
+	return f in EXCLUSIVE_LOCKS
+
+def is_xunlock(f):
+	return f in EXCLUSIVE_UNLOCKS
 
 // "unit": the candidate file whose parse a fact comes from; a header's
 // facts count only for the files that include it.
@@ -780,6 +787,25 @@ a << radd.a;
 @@
 unit_names("adders").add(str(a[0].current_element))
 
+// The two arms of an if/else in a function that adds: an add in each arm
+// runs one or the other, never both in one run (decision.Decider.apart).
+@arms disable neg_if@
+expression E;
+statement S1, S2;
+position p, p1, p2;
+@@
+if (E@p) S1@p1 else S2@p2
+
+@script:python@
+p << arms.p;
+p1 << arms.p1;
+p2 << arms.p2;
+@@
+if adder(p[0].current_element):
+	emit("arms", p, arms=[[int(q[0].line), int(q[0].column),
+			       int(q[0].line_end), int(q[0].column_end)]
+			      for q in (p1, p2)])
+
 @add_reached exists@
 expression radd.C, radd.N;
 position radd.a;
@@ -1008,10 +1034,15 @@ if str(m) in RUN_ONCE_MACROS:
 
 @ops@
 identifier sv, fl, f;
+identifier w : script:python () { w in OP_WRAPPERS };
 type T;
 position p;
 @@
+(
 T sv@p = { ..., .fl = f, ...};
+|
+T sv@p = { ..., .fl = w(f), ...};
+)
 
 @script:python@
 f << ops.f;
@@ -1102,6 +1133,66 @@ g << locked.g;
 p << locked.p;
 @@
 emit("locked", p, callee=str(g))
+
+// Calls of the API and of the unit's functions made with an exclusive
+// lock L held (a spinlock, a mutex): held when a path from a lk(L) reaches
+// the call with no unlock of L between, unheld when a path reaches it
+// from the function's entry, or from an unlock of L, with no lk(L) between.
+// Held and never unheld, the call runs under L on every path.
+@held exists@
+identifier lk : script:python () { is_xlock(lk) };
+identifier ul : script:python () { is_xunlock(ul) };
+identifier g : script:python () { known(g) };
+expression L;
+position p;
+@@
+lk(L, ...);
+... when != ul(L, ...)
+g@p(...)
+
+@script:python@
+g << held.g;
+L << held.L;
+p << held.p;
+@@
+emit("held", p, callee=str(g), lock=s(L))
+
+@unheld0 exists@
+identifier lk : script:python () { is_xlock(lk) };
+identifier f, g;
+expression held.L;
+position held.p;
+position q;
+@@
+f(...) {
+... when != lk(L, ...)
+g@p@q(...)
+... when any
+}
+
+@script:python@
+L << held.L;
+q << unheld0.q;
+@@
+emit("unheld", q, lock=s(L))
+
+@unheld1 exists@
+identifier lk : script:python () { is_xlock(lk) };
+identifier ul : script:python () { is_xunlock(ul) };
+identifier g;
+expression held.L;
+position held.p;
+position q;
+@@
+ul(L, ...);
+... when != lk(L, ...)
+g@p@q(...)
+
+@script:python@
+L << held.L;
+q << unheld1.q;
+@@
+emit("unheld", q, lock=s(L))
 
 // Run once (decision.Decider.replaced): an add in an initcall comes
 // before every other add of its name when those run only in callbacks

@@ -2,7 +2,10 @@
 """Unit tests of the converter's driver (convert/pmqos/run.py,
 inplace.py): python3 -m unittest test_driver (from convert/tests)."""
 
+import contextlib
+import io
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -12,6 +15,7 @@ from unittest import mock
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from pmqos import facts, inplace, run  # noqa: E402
+from pmqos.__main__ import main  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -85,6 +89,38 @@ class Driver(unittest.TestCase):
                 run.only_files(top, fs, ["a/nope"])
             with self.assertRaises(run.Failure):
                 run.only_files(top, fs, ["/"])
+
+
+class BrokenSmpl(unittest.TestCase):
+    @unittest.skipUnless(shutil.which("spatch"), "needs spatch")
+    def test_facts_do_not_parse(self):
+        """Pass 1's semantic patch does not parse: one line that says so,
+        with spatch's message, exit 1, and no report of the files (whose
+        calls spatch never saw)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(run.FACTS) as fh:
+                text = fh.read()
+            sp = os.path.join(tmp, "facts.cocci")
+            with open(sp, "w") as fh:
+                fh.write(text.replace("@reader@\n", "@reader@ stray\n", 1))
+            drv = os.path.join(tmp, "drv")
+            os.mkdir(drv)
+            with open(os.path.join(drv, "d.c"), "w") as fh:
+                fh.write("static int __init d_init(void)\n{\n"
+                         "\tpm_qos_add_requirement(PM_QOS_CPU_DMA_LATENCY, "
+                         "\"d\", 10);\n\treturn 0;\n}\n"
+                         "module_init(d_init);\n")
+            out, err = io.StringIO(), io.StringIO()
+            with mock.patch.object(run, "FACTS", sp), \
+                    contextlib.redirect_stdout(out), \
+                    contextlib.redirect_stderr(err):
+                rc = main(["--report", drv])
+        self.assertEqual(rc, 1)
+        self.assertEqual(out.getvalue(), "")
+        lines = err.getvalue().splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        self.assertRegex(lines[0], r"^pmqos-convert: the semantic patch of "
+                         r"pass 1 .* does not parse: .*stray")
 
 
 class WriteAll(unittest.TestCase):

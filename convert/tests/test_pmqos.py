@@ -158,6 +158,28 @@ class Names(unittest.TestCase):
         self.assertEqual(g[4], 1)
         self.assertEqual(g[11], 10)
 
+    def test_cpp_apart(self):
+        # lines in two branches of one #if chain, at any depth below it;
+        # not lines of one branch, nor of two separate #if blocks
+        t = ("#ifdef A\na();\n#ifdef B\nb();\n#endif\n#elif C\n"
+             "c();\n#else\nd();\n#endif\n#ifdef A\ne();\n#endif\n")
+        self.assertEqual(F.cpp_apart(t, 2, 7), 1)
+        self.assertEqual(F.cpp_apart(t, 4, 9), 1)
+        self.assertEqual(F.cpp_apart(t, 7, 9), 1)
+        self.assertEqual(F.cpp_apart(t, 2, 4), 0)
+        self.assertEqual(F.cpp_apart(t, 2, 12), 0)
+
+    def test_table_positions(self):
+        # kernel.txt's NAME:N:M: the names without their positions, and
+        # the positions by name (a copy's bound only where it has one)
+        from pmqos import kernel
+        self.assertIn("strncpy", kernel.names("copy"))
+        self.assertEqual(kernel.COPY_CALLS["strncpy"], (0, 1, False))
+        self.assertEqual(kernel.COPY_CALLS["snprintf"], (0, 2, True))
+        self.assertEqual(kernel.COPY_BOUND.get("strncpy"), 2)
+        self.assertNotIn("strcpy", kernel.COPY_BOUND)
+        self.assertIn(("devm_request_irq", 2), kernel.ATOMIC_CALLBACKS)
+
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
