@@ -591,6 +591,24 @@ def cond_lines(text: str, opens, elif_keeps: bool) -> Dict[int, int]:
     return out
 
 
+def cond_blocks(text: str) -> List[Tuple[Tuple[int, int], ...]]:
+    """The conditional blocks around each line of text (index: line - 1),
+    outermost first, each (line of its #if, which branch: 0 for the #if,
+    1 for its first #elif or #else, ...)."""
+    out: List[Tuple[Tuple[int, int], ...]] = []
+    stack: List[Tuple[int, int]] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            stack.append((line, 0))
+        elif d in ("elif", "else") and stack:
+            stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+        elif d == "endif" and stack:
+            stack.pop()
+        while len(out) < line:
+            out.append(tuple(stack))
+    return out
+
+
 def version_guarded(text: str) -> Dict[int, int]:
     """{line: line of its #if} for the lines under a conditional on the
     kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro
