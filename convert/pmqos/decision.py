@@ -20,7 +20,9 @@ naming.group_names) is converted only when the tool can show all of:
   sleep; update and remove may run in any context with the v3 core);
 - each call is a statement, an assignment, a return or an if test that
   pass 2 can rewrite;
-- it has exactly one handle per instance (placement);
+- it has exactly one handle per instance (placement), and no add runs
+  again, in a loop or after another add, with no remove between
+  (check_again);
 - a static handle can be declared where every call sees it, outside
   the #if blocks that not all its calls are in (check_anchor);
 - the holder of a field handle is alive at every converted call: no call
@@ -80,6 +82,7 @@ class Reason(Enum):
     ATOMIC_ADD = "added in atomic context"
     RESULT_USED = "result used in an expression"
     USE_AFTER_FREE = "a call after its holder is freed"
+    ADDED_AGAIN = "added again while it is live"
     NO_PLACE = "no place for its static handle that every call sees"
     VERSION_GUARD = "under a kernel version guard"
     OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
@@ -715,8 +718,8 @@ class Decider:
                       self.check_guard,
                       self.check_names, self.check_add,
                       self.check_atomic, self.check_form,
-                      self.check_place, self.check_anchor,
-                      self.check_alive):
+                      self.check_place, self.check_again,
+                      self.check_anchor, self.check_alive):
             check(r)
             if r.reason is not None:
                 return
@@ -1008,6 +1011,33 @@ class Decider:
         self.report(r, Reason.NO_HOLDER, "added at %s in %s(), which may "
                     "run more than once%s; %s" % (
                         a.where, a.func, " (%s)" % arg if arg else "", why))
+
+    def check_again(self, r: Request) -> None:
+        """An add that a path of its function reaches from an add of the
+        same class and name, itself (a loop) or another, with no remove
+        between (facts.cocci: add_bad_path) makes a second request while
+        the first is live: the string API kept both under the name, and
+        each remove dropped one; one handle would keep only the last, and
+        the first would never be removed.  Not when the adds are shown
+        to run one at a time (flag_gate, replaced)."""
+        if r.one_at_a_time:
+            return
+        for a in r.adds:
+            F = self.units[a.unit]
+            again = sorted(s for s in F.add_bad_path_from.get(a.key, ())
+                           if s != "entry")
+            if again:
+                self.report(r, Reason.ADDED_AGAIN, "the add at %s runs "
+                            "again %s with no remove of %s between: each "
+                            "run made a request of that name, which one "
+                            "handle cannot hold; keep a handle for each, "
+                            "or remove before adding again" % (
+                                a.where, "in a loop" if again == [a.line]
+                                else "after the add at %s:%d" % (
+                                    a.file, [s for s in again
+                                             if s != a.line][0]),
+                                r.shown))
+                return
 
     def check_anchor(self, r: Request) -> None:
         """Where a static handle is declared: before the first function of
