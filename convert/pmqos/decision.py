@@ -1047,7 +1047,8 @@ class Decider:
         one #include of the API's header, if they are around it (a file
         whose first function is under an #if that not all calls are in).
         Declared inside a block that a call is outside of, the handle
-        would not build where that block is left out."""
+        would not build where that block is left out; blocks of the same
+        conditions count as one (facts.cond_blocks)."""
         if r.place is None or r.place[0] != "static":
             return
         file = r.place[1]
@@ -1083,12 +1084,11 @@ class Decider:
         if len(inc) == 1 and inc[0] < first[0] and sees(inc[0]):
             r.anchor = "#include"
             return
-        self.report(r, Reason.NO_PLACE, "%s() at %s:%d is under the #if "
-                    "at %s:%d, which not every call is in, and no function "
-                    "above it nor an #include <%s> of %s is outside it: "
-                    "declare the handle by hand" % (
-                        first[1], file, first[0], file,
-                        around(first[0])[-1][0], API_HEADER, file))
+        self.report(r, Reason.NO_PLACE, "%s() at %s:%d is under an #if "
+                    "that not every call is in, and no function above it "
+                    "nor an #include <%s> of %s is outside it: declare "
+                    "the handle by hand" % (first[1], file, first[0],
+                                            API_HEADER, file))
 
     # Structures of operations, not of an instance: a function that
     # takes one (a probe helper given the struct hc_driver to create

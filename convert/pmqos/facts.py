@@ -591,17 +591,28 @@ def cond_lines(text: str, opens, elif_keeps: bool) -> Dict[int, int]:
     return out
 
 
-def cond_blocks(text: str) -> List[Tuple[Tuple[int, int], ...]]:
+def cond_blocks(text: str) -> List[Tuple[Tuple[str, ...], ...]]:
     """The conditional blocks around each line of text (index: line - 1),
-    outermost first, each (line of its #if, which branch: 0 for the #if,
-    1 for its first #elif or #else, ...)."""
-    out: List[Tuple[Tuple[int, int], ...]] = []
-    stack: List[Tuple[int, int]] = []
+    outermost first, each the conditions of its #if and of the #elif
+    branches up to its own ("else" for #else), spaces left out and
+    #ifdef X written defined(X): two blocks of the same conditions are
+    built together (no #define between them is looked at)."""
+    def cond(d: str, rest: str) -> str:
+        c = re.sub(r'\bdefined\s*\(?\s*(\w+)\s*\)?', r'defined(\1)',
+                   rest.strip())
+        c = {"ifdef": "defined(%s)", "ifndef": "!defined(%s)"}.get(
+            d, "%s") % c
+        return re.sub(r'\s+', '', c)
+
+    out: List[Tuple[Tuple[str, ...], ...]] = []
+    stack: List[Tuple[str, ...]] = []
     for line, d, rest in cpp_lines(text):
         if d in ("if", "ifdef", "ifndef"):
-            stack.append((line, 0))
-        elif d in ("elif", "else") and stack:
-            stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+            stack.append((cond(d, rest),))
+        elif d == "elif" and stack:
+            stack[-1] += (cond("if", rest),)
+        elif d == "else" and stack:
+            stack[-1] += ("else",)
         elif d == "endif" and stack:
             stack.pop()
         while len(out) < line:
