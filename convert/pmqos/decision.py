@@ -20,7 +20,11 @@ naming.group_names) is converted only when the tool can show all of:
   sleep; update and remove may run in any context with the v3 core);
 - each call is a statement, an assignment, a return or an if test that
   pass 2 can rewrite;
-- it has exactly one handle per instance (placement);
+- it has exactly one handle per instance (placement), and no add runs
+  again, in a loop or after another add, with no remove between
+  (check_again);
+- a static handle can be declared where every call sees it, outside
+  the #if blocks that not all its calls are in (check_anchor);
 - the holder of a field handle is alive at every converted call: no call
   after a kfree() (or another free) of the holder in the same function,
   except a remove after the free with nothing between that uses the
@@ -40,13 +44,14 @@ from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
 from .callgraph import CallGraph
-from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cpp_apart,
-                    grep_files)
+from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cond_blocks,
+                    cpp_apart, grep_files)
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
-                     Name, Values, aliases, exclusive, group_names,
-                     is_dev_key, name_of, owner_struct)
+                     Name, Values, aliases, blank_comments, exclusive,
+                     group_names, is_dev_key, name_of, owner_struct)
 from .kernel import DEVICE_STRUCTS, RUN_ONCE_MACROS
 from .placement import Placement, accessors
+from .rewrite import API_HEADER, INCLUDE
 
 
 def the_name(shown: str) -> str:
@@ -78,6 +83,8 @@ class Reason(Enum):
     ATOMIC_ADD = "added in atomic context"
     RESULT_USED = "result used in an expression"
     USE_AFTER_FREE = "a call after its holder is freed"
+    ADDED_AGAIN = "added again while it is live"
+    NO_PLACE = "no place for its static handle that every call sees"
     VERSION_GUARD = "under a kernel version guard"
     OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
     NOT_PARSED = "spatch did not see the call"
@@ -118,6 +125,10 @@ class Request:
     orders: List[str] = field(default_factory=list)
     unordered_entries: bool = False
     adds_apart: str = ""                          # Decider.adds_apart
+    # a static handle's declaration goes before this function of its
+    # file, or after its #include of the API's header: "#include"
+    # (check_anchor)
+    anchor: str = ""
 
     @property
     def adds(self) -> List[Call]:
@@ -716,7 +727,8 @@ class Decider:
                       self.check_guard,
                       self.check_names, self.check_add,
                       self.check_atomic, self.check_form,
-                      self.check_place, self.check_alive):
+                      self.check_place, self.check_again,
+                      self.check_anchor, self.check_alive):
             check(r)
             if r.reason is not None:
                 return
@@ -1110,6 +1122,84 @@ class Decider:
         self.report(r, Reason.NO_HOLDER, "added at %s in %s(), which may "
                     "run more than once%s; %s" % (
                         a.where, a.func, " (%s)" % arg if arg else "", why))
+
+    def check_again(self, r: Request) -> None:
+        """An add that a path of its function reaches from an add of the
+        same class and name, itself (a loop) or another, with no remove
+        between (facts.cocci: add_bad_path) makes a second request while
+        the first is live: the string API kept both under the name, and
+        each remove dropped one; one handle would keep only the last, and
+        the first would never be removed.  Not when the adds are shown
+        to run one at a time (flag_gate, replaced)."""
+        if r.one_at_a_time:
+            return
+        for a in r.adds:
+            F = self.units[a.unit]
+            again = sorted(s for s in F.add_bad_path_from.get(a.key, ())
+                           if s != "entry")
+            if again:
+                self.report(r, Reason.ADDED_AGAIN, "the add at %s runs "
+                            "again %s with no remove of %s between: each "
+                            "run made a request of that name, which one "
+                            "handle cannot hold; keep a handle for each, "
+                            "or remove before adding again" % (
+                                a.where, "in a loop" if again == [a.line]
+                                else "after the add at %s:%d" % (
+                                    a.file, [s for s in again
+                                             if s != a.line][0]),
+                                r.shown))
+                return
+
+    def check_anchor(self, r: Request) -> None:
+        """Where a static handle is declared: before the first function of
+        its file that uses it, when the #if blocks around that function
+        are around every call of the request too; else before the
+        nearest function above it that they are; else after the file's
+        one #include of the API's header, if they are around it (a file
+        whose first function is under an #if that not all calls are in).
+        Declared inside a block that a call is outside of, the handle
+        would not build where that block is left out; blocks of the same
+        conditions count as one (facts.cond_blocks)."""
+        if r.place is None or r.place[0] != "static":
+            return
+        file = r.place[1]
+        F = self.units[r.calls[0].unit]
+        first = min((F.funcs[c.func][1], c.func) for c in r.calls
+                    if c.func in F.funcs and c.file == file)
+        text = self.text(file)
+        if text is None:
+            r.anchor = first[1]
+            return
+        lines = blank_comments(text).split("\n")
+        blocks = cond_blocks("\n".join(lines))
+
+        def around(line: int) -> tuple:
+            return blocks[line - 1] if line <= len(blocks) else ()
+
+        def sees(line: int) -> bool:
+            b = around(line)
+            return all(around(c.line)[:len(b)] == b for c in r.calls
+                       if c.file == file)
+
+        for ln, fn in sorted(((ln, fn) for fn, (f, ln) in F.funcs.items()
+                              if f == file and ln <= first[0]),
+                             reverse=True):
+            if sees(ln):
+                r.anchor = fn
+                return
+        inc = []
+        for i, x in enumerate(lines):
+            m = INCLUDE.match(x)
+            if m and m.group(2).strip() == API_HEADER:
+                inc.append(i + 1)
+        if len(inc) == 1 and inc[0] < first[0] and sees(inc[0]):
+            r.anchor = "#include"
+            return
+        self.report(r, Reason.NO_PLACE, "%s() at %s:%d is under an #if "
+                    "that not every call is in, and no function above it "
+                    "nor an #include <%s> of %s is outside it: declare "
+                    "the handle by hand" % (first[1], file, first[0],
+                                            API_HEADER, file))
 
     # Structures of operations, not of an instance: a function that
     # takes one (a probe helper given the struct hc_driver to create

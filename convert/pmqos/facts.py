@@ -664,6 +664,35 @@ def cpp_apart(text: str, a: int, b: int) -> int:
     return 0
 
 
+def cond_blocks(text: str) -> List[Tuple[Tuple[str, ...], ...]]:
+    """The conditional blocks around each line of text (index: line - 1),
+    outermost first, each the conditions of its #if and of the #elif
+    branches up to its own ("else" for #else), spaces left out and
+    #ifdef X written defined(X): two blocks of the same conditions are
+    built together (no #define between them is looked at)."""
+    def cond(d: str, rest: str) -> str:
+        c = re.sub(r'\bdefined\s*\(?\s*(\w+)\s*\)?', r'defined(\1)',
+                   rest.strip())
+        c = {"ifdef": "defined(%s)", "ifndef": "!defined(%s)"}.get(
+            d, "%s") % c
+        return re.sub(r'\s+', '', c)
+
+    out: List[Tuple[Tuple[str, ...], ...]] = []
+    stack: List[Tuple[str, ...]] = []
+    for line, d, rest in cpp_lines(text):
+        if d in ("if", "ifdef", "ifndef"):
+            stack.append((cond(d, rest),))
+        elif d == "elif" and stack:
+            stack[-1] += (cond("if", rest),)
+        elif d == "else" and stack:
+            stack[-1] += ("else",)
+        elif d == "endif" and stack:
+            stack.pop()
+        while len(out) < line:
+            out.append(tuple(stack))
+    return out
+
+
 def version_guarded(text: str) -> Dict[int, int]:
     """{line: line of its #if} for the lines under a conditional on the
     kernel version (LINUX_VERSION_CODE, KERNEL_VERSION, a compat macro

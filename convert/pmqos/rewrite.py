@@ -1,8 +1,9 @@
 """Pass 2: one semantic patch for all candidate files, generated from the
 decisions.  Each converted call is selected by its position (file, line,
 column from pass 1); a static handle goes before the first function of
-its file that uses it, a field at the end of the structure's definition
-in the file that defines it."""
+its file that uses it (or where decision.Decider.check_anchor says, when
+an #if is around that function and not around every call), a field at
+the end of the structure's definition in the file that defines it."""
 
 import re
 from typing import Dict, List, Optional, Tuple
@@ -210,23 +211,23 @@ def pass2(d) -> Tuple[str, List[str]]:
             "    return key(p)[0] == f", "",
             "def atline(p, f, n):",
             "    return key(p)[0] == f and key(p)[1] == n", ""]
-    # Where each static handle goes: the first function of its file that
-    # uses it, found before any rule changes that function (a position
-    # in a changed function no longer names its file).
+    # Where each static handle goes: before the function of its file
+    # that the decision chose (Decider.check_anchor), found before any
+    # rule changes that function (a position in a changed function no
+    # longer names its file), or after the file's #include of the API's
+    # header (then any function of the file names it).
     statics = []
     for r in sorted((r for r in d.requests if r.ok and
                      r.place[0] == "static"), key=lambda r: r.handle):
         file = r.place[1]
-        F = d.units[r.calls[0].unit]
-        first = min((F.funcs[c.func][1], c.func) for c in r.calls
-                    if c.func in F.funcs and c.file == file)
         n = len(statics) + 1
-        statics.append((n, r.handle, first[1]))
+        statics.append((n, r.handle, r.anchor))
         out += ["@where%d@" % n,
                 "position ps : script:python () { infile(ps, \"%s\") };"
                 % file,
-                "identifier fn = %s;" % first[1], "@@",
-                "fn@ps(...) { ... }", ""]
+                "identifier fn%s;" % ("" if r.anchor == "#include" else
+                                      " = " + r.anchor),
+                "@@", "fn@ps(...) { ... }", ""]
     # A C file that calls the new API gets its header when it lacks it:
     # the old calls built through an implicit declaration (int), which a
     # pointer cannot take.
@@ -281,10 +282,15 @@ def pass2(d) -> Tuple[str, List[str]]:
                .rstrip("\n"))
     out += [")", ""]
     for (n, handle, fn) in statics:
-        out += ["@static%d depends on where%d@" % (n, n),
-                "identifier fn = %s;" % fn, "@@",
-                "+static struct pm_qos_request_list *%s;" % handle,
-                "+", "fn(...) { ... }", ""]
+        if fn != "#include":
+            out += ["@static%d depends on where%d@" % (n, n),
+                    "identifier fn = %s;" % fn, "@@",
+                    "+static struct pm_qos_request_list *%s;" % handle,
+                    "+", "fn(...) { ... }", ""]
+        else:
+            out += ["@static%d depends on where%d@" % (n, n), "@@",
+                    "#include <%s>" % API_HEADER, "+",
+                    "+static struct pm_qos_request_list *%s;" % handle, ""]
     n = len(statics)
     fields: Dict[tuple, set] = {}
     for r in d.requests:

@@ -402,12 +402,29 @@ def check_outside(o: Options, p: Plan, outside: List[str]) -> List[str]:
     return sibling_warnings(p.decider.requests)
 
 
+# An added line indented with tabs and then 8 spaces or more: spatch's
+# alignment of an argument in a block it opened (else { if (H) ...).
+MISINDENT = re.compile(r'^\+(\t+)( {8,})(?=\S)')
+
+
+def retab(line: str) -> str:
+    """An added line's indentation as the kernel writes it, tabs and then
+    fewer than 8 spaces, where spatch put 8 spaces or more after the tabs:
+    the same column."""
+    m = MISINDENT.match(line)
+    if not m:
+        return line
+    col = 8 * len(m.group(1)) + len(m.group(2))
+    return "+" + "\t" * (col // 8) + " " * (col % 8) + line[m.end():]
+
+
 def merge(patch_out: str, top: str) -> str:
-    """Pass 2's diffs as one patch: paths rewritten to a/PATH b/PATH, one
-    diff per file, in the order of the paths (spatch -j prints them as
-    its workers finish).  A header that two files' conversions change
-    differently is kept once, with a warning: the change that sorts first,
-    so that the result does not depend on which worker finished first."""
+    """Pass 2's diffs as one patch: paths rewritten to a/PATH b/PATH, the
+    added lines indented with tabs (retab), one diff per file, in the
+    order of the paths (spatch -j prints them as its workers finish).  A
+    header that two files' conversions change differently is kept once,
+    with a warning: the change that sorts first, so that the result does
+    not depend on which worker finished first."""
     seen: Dict[str, List[str]] = {}
     name, buf = "", []
 
@@ -437,7 +454,7 @@ def merge(patch_out: str, top: str) -> str:
         else:
             if not line.endswith("\n"):
                 line += "\n"
-            buf.append(line)
+            buf.append(retab(line))
     flush()
     out = []
     for name in sorted(seen):

@@ -215,6 +215,23 @@ class Rules(unittest.TestCase):
         self.assertEqual(r.place, ("static", "d.c"))
         self.assertEqual(r.handle, "x_pm_qos_req")
 
+    def test_added_again_in_a_loop_or_after_an_add(self):
+        rows = func("drv_init", 5) + func("drv_exit", 12) + \
+            call(F.ADD, "drv_init", 6, '"x"') + \
+            call(F.ADD, "drv_init", 8, '"x"') + \
+            call(F.REMOVE, "drv_exit", 13, '"x"') + \
+            [row("initcall", name="drv_init", macro="module_init"),
+             row("initcall", name="drv_exit", macro="module_exit")]
+        self.assertEqual(self.reason(decide(rows)), [None])
+        again = row("add_bad_path", fun="drv_init", line=8, col=1, start=6)
+        r = decide(rows + [again]).requests[0]
+        self.assertEqual(r.reason, Reason.ADDED_AGAIN)
+        self.assertIn("after the add at d.c:6", r.detail)
+        again.update(line=6, start=6)
+        r = decide(rows + [again]).requests[0]
+        self.assertEqual(r.reason, Reason.ADDED_AGAIN)
+        self.assertIn("at d.c:6 runs again in a loop", r.detail)
+
     def test_probe_field_in_allocated_struct(self):
         r = decide(probe_rows()).requests[0]
         self.assertEqual(r.place, ("field", ("drv_priv", "d.c")))
