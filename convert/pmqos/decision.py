@@ -561,10 +561,99 @@ class Decider:
                     self.named_elsewhere(sv, a.file) != [] or \
                     not F.cbrefs.get(sv) or any(
                         (f, fn) != (a.file, a.func)
-                        for (f, fn, ln) in F.cbrefs[sv]) or \
-                    (sv, a.file, a.func, a.cls, a.name) in F.callback_use_first:
+                        for (f, fn, ln) in F.cbrefs[sv]):
+                return []
+            if (sv, a.file, a.func, a.cls, a.name) in F.callback_use_first \
+                    and not self.cpp_skip_only(a, [ln for (f, fn, ln)
+                                                   in F.cbrefs[sv]]):
                 return []
         return sorted(svs)
+
+    CPP_ANY = re.compile(r'^\s*#\s*(\w+)(.*)$')
+
+    def cpp_skip_only(self, a: Call, lines: List[int]) -> List[str]:
+        """The conditionals (#ifdef X, ...) that the add a is under in
+        its function, when a path from the function's entry reaches each
+        of lines without passing a only by skipping them, or []: a is a
+        statement of the function's own block (the statement before it
+        ends with ; or a brace, no goto precedes it in the function),
+        each line comes after it under every one of those conditionals
+        (the same directives up to its branch: #if, each #elif, #else),
+        no branch of the function's conditionals opens or closes a block
+        it does not close or open itself, and the function #defines and
+        #undefs nothing.  So a build that compiles one of lines compiles
+        a, on every path to that line.  (Spatch follows both sides of an
+        #ifdef: the path that skips the add is a path of the build that
+        also leaves out the line.)"""
+        from .naming import blank_comments
+        F = self.units[a.unit]
+        t = self.text(a.file)
+        if t is None or F.funcs.get(a.func, ("", 0))[0] != a.file:
+            return []
+        text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'',
+                      '""', blank_comments(t))
+        src = text.split("\n")
+        start = F.funcs[a.func][1]
+        depth, stack, seen_open = 0, [], False
+        at: Dict[int, Tuple[int, List[str]]] = {}
+        goto_before = False
+        for i in range(start - 1, len(src)):
+            ln = i + 1
+            m = self.CPP_ANY.match(src[i])
+            if m:
+                d = m.group(1)
+                if not seen_open:
+                    continue
+                # a branch is the directives that lead to it: its #if,
+                # and each #elif or #else up to it
+                what = " ".join(src[i].split()).lstrip("# ")
+                if d in ("if", "ifdef", "ifndef"):
+                    stack.append([(what,), depth])
+                elif d in ("else", "elif", "endif"):
+                    if not stack or stack[-1][1] != depth:
+                        return []
+                    if d == "endif":
+                        stack.pop()
+                    else:
+                        stack[-1][0] += (what,)
+                elif d in ("define", "undef"):
+                    return []
+                continue
+            code = src[i]
+            if ln == a.line or ln in lines:
+                at[ln] = (depth, [b for b, dp in stack])
+            if ln < a.line and re.search(r'\bgoto\b', code):
+                goto_before = True
+            for ch in code:
+                if ch == "{":
+                    depth += 1
+                    seen_open = True
+                elif ch == "}":
+                    depth -= 1
+            if seen_open and depth == 0:
+                if stack:
+                    return []
+                end = ln
+                break
+        else:
+            return []
+        if goto_before or a.line not in at or at[a.line][0] != 1 or \
+                not all(a.line < ln <= end and ln in at for ln in lines):
+            return []
+        conds = at[a.line][1]
+        if not conds or any(c not in at[ln][1] for ln in lines
+                            for c in conds):
+            return []
+        # a statement of its own: nothing before it on its line, and the
+        # code before it ends a statement or opens the function's block
+        if src[a.line - 1][:a.col].strip():
+            return []
+        before = [s for s in src[start - 1:a.line - 1]
+                  if s.strip() and not self.CPP_ANY.match(s)]
+        if not before or before[-1].rstrip()[-1:] not in (";", "{", "}"):
+            return []
+        return [b[0] if len(b) == 1 else "%s of #%s" % (b[-1], b[0])
+                for b in conds]
 
     def replaced(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
@@ -645,6 +734,14 @@ class Decider:
                            a.where, a.func, F.initcalls[a.func],
                            ", ".join(cbvars), "s" if
                            len(cbvars) == 1 else "", a.func))
+            conds = sorted({c for sv in cbvars
+                            if (sv, a.file, a.func, a.cls, a.name) in
+                            F.callback_use_first
+                            for c in self.cpp_skip_only(
+                                a, [ln for (f, fn, ln) in F.cbrefs[sv]])})
+            if conds:
+                why[-1] += " (the add and the registration both under " \
+                    "#%s)" % " and #".join(conds)
         if plain:
             why.append("a remove of the same name precedes %s on every "
                        "path, with no add between" % (

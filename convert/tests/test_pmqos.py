@@ -288,6 +288,88 @@ class Rules(unittest.TestCase):
         self.assertIn("[('d.c', 6, 1)]", t)
 
 
+class CppSkipOnly(unittest.TestCase):
+    """Decider.cpp_skip_only: a path skips the add only by skipping the
+    #ifdef that also leaves out the lines."""
+    HEAD = "static int __init pm_init(void)\n{\n\tint rc = 0;\n"
+
+    def check(self, body):
+        text = self.HEAD + body + "\treturn rc;\n}\n"
+        src = text.split("\n")
+        ln = [i + 1 for i, t in enumerate(src) if "pm_qos_add" in t][0]
+        col = src[ln - 1].index("pm_qos_add")
+        rows = func("pm_init", 1) + \
+            [row("call", fn=F.ADD, fun="pm_init", line=ln, col=col,
+                 cls="C", name='"x"')]
+        d = decide(rows)
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        a = d.requests[0].calls[0]
+        return d.cpp_skip_only(a, [i + 1 for i, t in enumerate(src)
+                                   if "knob_attr" in t])
+
+    ADD = "\tpm_qos_add_requirement(C, \"x\", 1);\n"
+    REG = "\trc = sysfs_create_file(power_kobj, &knob_attr.attr);\n"
+
+    def test_same_ifdef(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n\tfoo();\n"
+            "#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            ["ifdef CONFIG_X"])
+
+    def test_other_ifdef(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_Y\n" + self.REG + "#endif\n"), [])
+
+    def test_no_ifdef(self):
+        self.assertEqual(self.check(self.ADD + self.REG), [])
+
+    def test_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#else\n\tfoo();\n"
+            "#endif\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            ["ifdef CONFIG_X"])
+
+    def test_in_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.ADD +
+            "#endif\n#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.REG +
+            "#endif\n"), ["else of #ifdef CONFIG_X"])
+
+    def test_other_elif(self):
+        self.assertEqual(self.check(
+            "#if A\n\tfoo();\n#elif B\n" + self.ADD +
+            "#endif\n#if A\n\tfoo();\n#elif C\n" + self.REG +
+            "#endif\n"), [])
+
+    def test_ref_in_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.REG +
+            "#endif\n"), [])
+
+    def test_braceless_if(self):
+        self.assertEqual(self.check(
+            "\tif (rc)\n#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_X\n" + self.REG + "#endif\n"), [])
+
+    def test_goto_before(self):
+        self.assertEqual(self.check(
+            "\tif (rc)\n\t\tgoto out;\n#ifdef CONFIG_X\n" + self.ADD +
+            "#endif\nout:\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"), [])
+
+    def test_in_block(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n\tif (rc) {\n" + self.ADD + "\t}\n"
+            "#endif\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            [])
+
+    def test_brace_across(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "\tif (rc) {\n#endif\n"
+            "\t\tfoo();\n#ifdef CONFIG_X\n\t}\n" + self.REG +
+            "#endif\n"), [])
+
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
