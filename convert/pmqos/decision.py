@@ -571,32 +571,31 @@ class Decider:
 
     CPP_ANY = re.compile(r'^\s*#\s*(\w+)(.*)$')
 
-    def cpp_skip_only(self, a: Call, lines: List[int]) -> List[str]:
-        """The conditionals (#ifdef X, ...) that the add a is under in
-        its function, when a path from the function's entry reaches each
-        of lines without passing a only by skipping them, or []: a is a
-        statement of the function's own block (the statement before it
-        ends with ; or a brace, no goto precedes it in the function),
-        each line comes after it under every one of those conditionals
-        (the same directives up to its branch: #if, each #elif, #else),
-        no branch of the function's conditionals opens or closes a block
-        it does not close or open itself, and the function #defines and
-        #undefs nothing.  So a build that compiles one of lines compiles
-        a, on every path to that line.  (Spatch follows both sides of an
-        #ifdef: the path that skips the add is a path of the build that
-        also leaves out the line.)"""
+    def body(self, unit: str, fn: str) -> Optional[Tuple[
+            List[str], int, int, Dict[int, Tuple[int, List[tuple]]]]]:
+        """The function fn of unit, in the file that defines it, as lines
+        (comments and the text of
+        literals blanked), the lines of its head and of its closing
+        brace, and {line: (brace depth at its start, the conditionals it
+        is under inside the function)} for each line of code; each
+        conditional is the directives that lead to its branch (its #if,
+        each #elif or #else up to it).  None when the text is not known,
+        a branch of a conditional opens or closes a block it does not
+        close or open itself, or the function #defines or #undefs
+        something: then depths and branches do not tell the paths."""
         from .naming import blank_comments
-        F = self.units[a.unit]
-        t = self.text(a.file)
-        if t is None or F.funcs.get(a.func, ("", 0))[0] != a.file:
-            return []
+        F = self.units[unit]
+        if fn not in F.funcs:
+            return None
+        t = self.text(F.funcs[fn][0])
+        if t is None:
+            return None
         text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'',
                       '""', blank_comments(t))
         src = text.split("\n")
-        start = F.funcs[a.func][1]
+        start = F.funcs[fn][1]
         depth, stack, seen_open = 0, [], False
-        at: Dict[int, Tuple[int, List[str]]] = {}
-        goto_before = False
+        at: Dict[int, Tuple[int, List[tuple]]] = {}
         for i in range(start - 1, len(src)):
             ln = i + 1
             m = self.CPP_ANY.match(src[i])
@@ -604,56 +603,226 @@ class Decider:
                 d = m.group(1)
                 if not seen_open:
                     continue
-                # a branch is the directives that lead to it: its #if,
-                # and each #elif or #else up to it
                 what = " ".join(src[i].split()).lstrip("# ")
                 if d in ("if", "ifdef", "ifndef"):
                     stack.append([(what,), depth])
                 elif d in ("else", "elif", "endif"):
                     if not stack or stack[-1][1] != depth:
-                        return []
+                        return None
                     if d == "endif":
                         stack.pop()
                     else:
                         stack[-1][0] += (what,)
                 elif d in ("define", "undef"):
-                    return []
+                    return None
                 continue
-            code = src[i]
-            if ln == a.line or ln in lines:
-                at[ln] = (depth, [b for b, dp in stack])
-            if ln < a.line and re.search(r'\bgoto\b', code):
-                goto_before = True
-            for ch in code:
+            at[ln] = (depth, [b for b, dp in stack])
+            for ch in src[i]:
                 if ch == "{":
                     depth += 1
                     seen_open = True
                 elif ch == "}":
                     depth -= 1
             if seen_open and depth == 0:
-                if stack:
-                    return []
-                end = ln
-                break
-        else:
+                return (None if stack else (src, start, ln, at))
+        return None
+
+    def own_statement(self, b, line: int, col: int = -1) -> bool:
+        """The statement that starts at line (at col, or as its first
+        code) is one of the function's own block (b, from body()): at
+        depth 1, and the code before it ends a statement or opens the
+        function's block (it is not the body of an if, else or loop,
+        nor after a label)."""
+        src, start, end, at = b
+        if line not in at or at[line][0] != 1 or not start < line <= end:
+            return False
+        if col >= 0 and src[line - 1][:col].strip():
+            return False
+        before = [x for x in src[start - 1:line - 1]
+                  if x.strip() and not self.CPP_ANY.match(x)]
+        return bool(before) and \
+            before[-1].rstrip()[-1:] in (";", "{", "}")
+
+    def cpp_skip_only(self, a: Call, lines: List[int]) -> List[str]:
+        """The conditionals (#ifdef X, ...) that the add a is under in
+        its function, when a path from the function's entry reaches each
+        of lines without passing a only by skipping them, or []: a is a
+        statement of the function's own block (own_statement, and no
+        goto precedes it in the function), each line comes after it
+        under every one of those conditionals (the same directives up
+        to its branch: #if, each #elif, #else), and the function's
+        conditionals keep its blocks whole (body()).  So a build that
+        compiles one of lines compiles a, on every path to that line.
+        (Spatch follows both sides of an #ifdef: the path that skips
+        the add is a path of the build that also leaves out the
+        line.)"""
+        if self.units[a.unit].funcs.get(a.func, ("", 0))[0] != a.file:
             return []
-        if goto_before or a.line not in at or at[a.line][0] != 1 or \
-                not all(a.line < ln <= end and ln in at for ln in lines):
+        b = self.body(a.unit, a.func)
+        if b is None or not self.own_statement(b, a.line, a.col):
+            return []
+        src, start, end, at = b
+        if any(re.search(r'\bgoto\b', x) for x in src[start - 1:a.line - 1]):
+            return []
+        if not all(a.line < ln <= end and ln in at for ln in lines):
             return []
         conds = at[a.line][1]
         if not conds or any(c not in at[ln][1] for ln in lines
                             for c in conds):
             return []
-        # a statement of its own: nothing before it on its line, and the
-        # code before it ends a statement or opens the function's block
-        if src[a.line - 1][:a.col].strip():
+        return [c[0] if len(c) == 1 else "%s of #%s" % (c[-1], c[0])
+                for c in conds]
+
+    ERR = re.compile(r'^\(?\s*-\s*E[A-Z0-9]+\s*\)?$')
+
+    def always_passes(self, unit: str, fn: str, line: int,
+                      err_returns: bool) -> bool:
+        """Every run of fn that gets past its start passes the statement
+        at line: a statement of fn's own block (own_statement), under no
+        conditional inside fn, with no goto and no return before it
+        (with err_returns, but return -EXXX;: a run that fails)."""
+        b = self.body(unit, fn)
+        if b is None or not self.own_statement(b, line):
+            return False
+        src, start, end, at = b
+        if at[line][1]:
+            return False
+        for x in src[start:line - 1]:
+            if re.search(r'\bgoto\b', x):
+                return False
+            for m in re.finditer(r'\breturn\b([^;]*)(;?)', x):
+                if not (err_returns and m.group(2) and
+                        self.ERR.match(m.group(1).strip())):
+                    return False
+        return True
+
+    @staticmethod
+    def statement(src: List[str], line: int) -> str:
+        """The text of the statement that starts at line, up to its ;
+        (ten lines at most)."""
+        out = ""
+        for x in src[line - 1:line + 9]:
+            out += " " + x.strip()
+            if ";" in x:
+                break
+        return out.split(";", 1)[0].strip() + ";"
+
+    def params(self, unit: str, fn: str) -> List[str]:
+        """The names of fn's parameters, from its definition's head."""
+        from .naming import call_args, split_args
+        b = self.body(unit, fn)
+        if b is None:
             return []
-        before = [s for s in src[start - 1:a.line - 1]
-                  if s.strip() and not self.CPP_ANY.match(s)]
-        if not before or before[-1].rstrip()[-1:] not in (";", "{", "}"):
+        src, start, end, at = b
+        head = " ".join(src[start - 1:end])
+        m = re.search(r'\b%s\s*\(' % re.escape(fn), head)
+        if not m:
             return []
-        return [b[0] if len(b) == 1 else "%s of #%s" % (b[-1], b[0])
-                for b in conds]
+        out = []
+        for p in split_args(call_args(head, m.end())):
+            w = re.findall(r'\w+', p)
+            out.append(w[-1] if w else "")
+        return out
+
+    def keeps_resource(self, unit: str, probe: str) -> Optional[str]:
+        """How probe keeps a resource of its device in file scope, or
+        None: it (or a function of its file it calls handing it the
+        device, and so on) stores the result of a call handed that
+        device into a file-scope structure pointer (usb_clk =
+        clk_get(&pdev->dev, "usb");), in a statement that every run
+        of probe that succeeds passes (always_passes: in the probe,
+        after nothing but returns of an error; in a function it calls,
+        at a call the probe always makes, after no return at all).  A
+        second probe would replace the first device's resource while
+        that device uses it (its remove would release the second's):
+        such a driver works with one device only."""
+        from .naming import call_args, split_args
+        F = self.units[unit]
+        if probe not in F.funcs:
+            return None
+        file = F.funcs[probe][0]
+        ptrs = {g.var for g in F.gvars if g.ptr}
+        todo = [(probe, v) for (v, t, h) in F.svars.get(probe, [])
+                if h == "param" and t in DEVICE_STRUCTS]
+        done = set()
+        while todo:
+            fn, dev = todo.pop(0)
+            if (fn, dev) in done or F.funcs.get(fn, ("", 0))[0] != file:
+                continue
+            done.add((fn, dev))
+            b = self.body(unit, fn)
+            if b is None:
+                continue
+            src, start, end, at = b
+            mine = F.vars.get(fn, {})
+            for ln in range(start + 1, end + 1):
+                if ln not in at or at[ln][0] != 1 or \
+                        not re.match(r'^\s*\w', src[ln - 1]):
+                    continue
+                st = self.statement(src, ln)
+                m = re.match(r'^(\w+)\s*=\s*(\w+)\s*\(', st)
+                if m and m.group(1) in ptrs and m.group(1) not in mine:
+                    args = split_args(call_args(st, m.end()))
+                    if any(re.search(r'\b%s\b' % re.escape(dev), x)
+                           for x in args) and \
+                            self.always_passes(unit, fn, ln, fn == probe):
+                        return ("%s() stores the result of %s(), handed "
+                                "its %s, in the file-scope %s" % (
+                                    fn, m.group(2), dev, m.group(1)))
+                m = re.match(r'^(?:(?:return|\w+\s*=)\s*)?(\w+)\s*\(', st)
+                if m and m.group(1) in F.funcs and m.group(1) != fn:
+                    args = split_args(call_args(st, m.end()))
+                    ps = self.params(unit, m.group(1))
+                    if dev in args and len(ps) == len(args) and \
+                            self.always_passes(unit, fn, ln, fn == probe):
+                        todo.append((m.group(1), ps[args.index(dev)]))
+        return None
+
+    def probes_of(self, a: Call, fn: str, seen: set) -> Optional[set]:
+        """CallGraph.probes, but a function that is not static, that
+        nothing hands over and that no other file of the tree names
+        counts as called only by its callers in the unit."""
+        g = self.graph(a)
+        F = self.units[a.unit]
+        if fn in seen:
+            return set()
+        seen.add(fn)
+        if g.runs_once(fn):
+            return set()
+        how = g.entry.get(fn)
+        if how in (".probe", "handed to platform_driver_probe()"):
+            return {fn}
+        if how == "not static" and g.callers.get(fn) and \
+                fn in F.funcs and \
+                self.named_elsewhere(fn, F.funcs[fn][0]) == []:
+            how = None
+        if how is not None or fn not in g.callers:
+            return None
+        out: set = set()
+        for (c, ln, f) in g.callers[fn]:
+            r = self.probes_of(a, c, seen)
+            if r is None:
+                return None
+            out |= r
+        return out
+
+    def one_device(self, a: Call) -> Optional[str]:
+        """Why a's function runs for one device only, where
+        CallGraph.singleton cannot tell: every path to it starts at a
+        probe (probes_of), and each such probe keeps its state in file
+        scope (CallGraph.file_state) or a resource of its device
+        (keeps_resource)."""
+        ps = self.probes_of(a, a.func, set())
+        if not ps:
+            return None
+        why = []
+        for p in sorted(ps):
+            w = self.graph(a).file_state(p) or \
+                self.keeps_resource(a.unit, p)
+            if w is None:
+                return None
+            why.append(w)
+        return "; ".join(why)
 
     def replaced(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
@@ -1039,7 +1208,8 @@ class Decider:
                 # Added at most once at a time by its file's flag.
                 r.place = ("static", files[0])
                 return
-        one = [self.graph(a).singleton(a.func) for a in adds]
+        one = [self.graph(a).singleton(a.func) or self.one_device(a)
+               for a in adds]
         if all(one):
             # Added only from probes that keep their state in file
             # scope: one device by construction.

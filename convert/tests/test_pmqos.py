@@ -370,6 +370,65 @@ class CppSkipOnly(unittest.TestCase):
             "\t\tfoo();\n#ifdef CONFIG_X\n\t}\n" + self.REG +
             "#endif\n"), [])
 
+class KeepsResource(unittest.TestCase):
+    """Decider.keeps_resource: a probe that stores a resource of its
+    device in file scope on every run that succeeds."""
+    HEAD = "static int xyz_probe(struct platform_device *pdev)\n{\n"
+
+    def check(self, body, helper=""):
+        text = helper + self.HEAD + body + "\treturn 0;\n}\n"
+        src = text.split("\n")
+        line = [i + 1 for i, t in enumerate(src) if "xyz_probe(" in t][0]
+        rows = func("xyz_probe", line) + \
+            [row("svar", func="xyz_probe", var="pdev",
+                 type="platform_device", how="param"),
+             row("var", func="xyz_probe", var="pdev", how="param"),
+             row("gvar", var="xyz_clk", type="clk", ptr=True, line=1,
+                 col=1, fun="xyz_clk")]
+        if helper:
+            rows += func("xyz_start", 1, static=False)
+        d = decide(rows)
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        return d.keeps_resource("d.c", "xyz_probe")
+
+    STORE = "\txyz_clk = clk_get(&pdev->dev, \"usb\");\n"
+
+    def test_store(self):
+        self.assertEqual(self.check(self.STORE),
+                         "xyz_probe() stores the result of clk_get(), "
+                         "handed its pdev, in the file-scope xyz_clk")
+
+    def test_after_error_return(self):
+        self.assertTrue(self.check(
+            "\tif (usb_disabled())\n\t\treturn -ENODEV;\n" + self.STORE))
+
+    def test_after_success_return(self):
+        self.assertIsNone(self.check(
+            "\tif (usb_disabled())\n\t\treturn 0;\n" + self.STORE))
+
+    def test_conditional(self):
+        self.assertIsNone(self.check("\tif (!xyz_clk)\n" + self.STORE))
+
+    def test_not_the_device(self):
+        self.assertIsNone(self.check(
+            "\txyz_clk = clk_get(NULL, \"usb\");\n"))
+
+    def test_in_helper(self):
+        helper = ("int xyz_start(int n, struct platform_device *dev)\n{\n"
+                  "\txyz_clk = clk_get(&dev->dev, \"usb\");\n"
+                  "\treturn 0;\n}\n")
+        self.assertEqual(self.check("\treturn xyz_start(1, pdev);\n",
+                                    helper),
+                         "xyz_start() stores the result of clk_get(), "
+                         "handed its dev, in the file-scope xyz_clk")
+
+    def test_in_helper_after_return(self):
+        helper = ("int xyz_start(int n, struct platform_device *dev)\n{\n"
+                  "\tif (n)\n\t\treturn -EINVAL;\n"
+                  "\txyz_clk = clk_get(&dev->dev, \"usb\");\n"
+                  "\treturn 0;\n}\n")
+        self.assertIsNone(self.check("\txyz_start(1, pdev);\n", helper))
+
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
