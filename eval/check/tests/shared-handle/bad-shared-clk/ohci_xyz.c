@@ -54,9 +54,8 @@ int usb_hcd_xyz_probe(const struct hc_driver *driver,
 
 	if (ohci_xyz_pm_qos_req)
 		pm_qos_update_request(ohci_xyz_pm_qos_req, 20);
-	if (ohci_xyz_pm_qos_req_system_bus_freq)
-		pm_qos_update_request(ohci_xyz_pm_qos_req_system_bus_freq,
-				      XYZ_BUS_KHZ);
+	ohci_xyz_pm_qos_req_system_bus_freq = pm_qos_add_request(PM_QOS_SYSTEM_BUS_FREQ,
+								 XYZ_BUS_KHZ);
 
 	hcd = usb_create_hcd(driver, &pdev->dev, "xyz");
 	if (!hcd) {
@@ -92,8 +91,6 @@ static int ohci_hcd_xyz_drv_probe(struct platform_device *pdev)
 
 	ohci_xyz_pm_qos_req = pm_qos_add_request(PM_QOS_CPU_DMA_LATENCY,
 						 PM_QOS_DEFAULT_VALUE);
-	ohci_xyz_pm_qos_req_system_bus_freq = pm_qos_add_request(PM_QOS_SYSTEM_BUS_FREQ,
-								 PM_QOS_DEFAULT_VALUE);
 
 	return usb_hcd_xyz_probe(&ohci_xyz_hc_driver, pdev);
 }
