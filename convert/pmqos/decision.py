@@ -824,6 +824,174 @@ class Decider:
             why.append(w)
         return "; ".join(why)
 
+    LOCK = re.compile(r'^\s*mutex_lock(?:_nested)?\s*\(\s*&\s*([^;]*?)'
+                      r'\s*(?:,[^;]*)?\)\s*;\s*$')
+    UNLOCK = re.compile(r'\bmutex_unlock\s*\(\s*&\s*([^;]*?)\s*\)')
+    LABEL = re.compile(r'^\s*(?!default\b)[A-Za-z_]\w*\s*:(?!:)')
+
+    def held_lock(self, unit: str, caller: str, line: int) -> str:
+        """The mutex (the expression of its address, without &) that
+        caller holds at its call at line, or "": a mutex_lock(&M);
+        before it and the first mutex_unlock(&M); after that lock after
+        it, both statements of caller's own block under no conditional
+        (own_statement), no unlock of M, goto or label between the lock
+        and the call.  Every path to the call passes the lock, and the
+        call (in a loop or not) lies before the unlock."""
+        b = self.body(unit, caller)
+        if b is None:
+            return ""
+        src, start, end, at = b
+        lock = None
+        for ln in range(line - 1, start, -1):
+            if ln not in at:
+                continue
+            m = self.LOCK.match(src[ln - 1])
+            if m:
+                lock = (ln, " ".join(m.group(1).split()))
+                break
+        if lock is None or at[lock[0]][1] or \
+                not self.own_statement(b, lock[0]):
+            return ""
+        ln0, mx = lock
+        for x in src[ln0:line - 1]:
+            if re.search(r'\bgoto\b', x) or self.LABEL.match(x) or \
+                    self.UNLOCK.search(x):
+                return ""
+        for ln in range(line, end + 1):
+            m = self.UNLOCK.search(src[ln - 1]) if ln in at else None
+            if m:
+                if " ".join(m.group(1).split()) != mx or \
+                        at[ln][1] or not self.own_statement(b, ln):
+                    return ""
+                return mx
+        return ""
+
+    def one_mutex(self, unit: str, mx: str) -> str:
+        """How the mutex mx names one object, or "": a file-scope
+        variable (G, G.f), or a field of the object of a file-scope
+        pointer (G->f) that only probes that keep their device in file
+        scope store a pointer into (CallGraph.file_state: one device by
+        construction), or NULL."""
+        F = self.units[unit]
+        m = re.match(r'^([A-Za-z_]\w*)\s*(?:(->|\.)\s*\w+)?$', mx)
+        if not m:
+            return ""
+        g, op = m.group(1), m.group(2)
+        decl = [x for x in F.gvars if x.var == g]
+        if op != "->":
+            t = self.text(F.unit) or ""
+            if (decl and not any(x.ptr for x in decl)) or re.search(
+                    r'^\s*(?:static\s+)?DEFINE_MUTEX\s*\(\s*%s\s*\)'
+                    % re.escape(g), t, re.M):
+                return "the mutex %s of file scope" % mx
+            return ""
+        if not decl or not all(x.ptr for x in decl):
+            return ""
+        g_ = self.graph(Call(file=unit, line=0, col=0, unit=unit))
+        why = []
+        for fn in sorted(F.funcs):
+            if self.text(F.funcs[fn][0]) is None:
+                continue        # a header of the kernel: not the driver's
+            b = self.body(unit, fn)
+            if b is None:
+                return ""
+            src, start, end, at = b
+            stores = [x for x in src[start:end]
+                      if re.search(r'(?<![\w>.])%s\s*=(?!=)' % re.escape(g),
+                                   x)]
+            if not stores or all(re.search(r'=\s*NULL\s*;', x)
+                                 for x in stores):
+                continue
+            fs = g_.file_state(fn) if g_.entry.get(fn) == ".probe" else None
+            if not fs:
+                return ""
+            why.append(fs)
+        if not why:
+            return ""
+        return "%s, of the one object of %s (%s)" % (mx, g, "; ".join(why))
+
+    def paired_locked(self, calls: List[Call]) -> str:
+        """Why the calls (of one file) keep their request added at most
+        once at a time, or "": every add is followed, in its function f,
+        by a remove of the same (class, name) that every run of f passes
+        after it (both statements of f's own block under no conditional,
+        with no return, goto, label or other add of the request between,
+        and no function between that may add it), and every call of f is
+        made with one same mutex held (held_lock), of one object
+        (one_mutex): f is static, called only from functions of its file,
+        never handed over.  Updates, if any, lie between such an add and
+        its remove.  So the request is live only inside one run of f,
+        and the mutex lets one run at a time."""
+        files = {c.file for c in calls}
+        adds = [c for c in calls if c.fn == ADD]
+        if len(files) != 1 or not adds or any(
+                self.names[c.key].kind != CONST for c in calls):
+            return ""
+        if len({(c.cls, c.name) for c in calls}) != 1:
+            return ""
+        unit = adds[0].unit
+        F = self.units[unit]
+        g = self.graph(adds[0])
+        adders = {a.func for a in adds}
+        mutex, pairs, held_by = None, [], set()
+        for a in adds:
+            f = a.func
+            if F.funcs.get(f, ("", 0))[0] != a.file or f in g.entry or \
+                    f not in F.static or not g.callers.get(f):
+                return ""
+            b = self.body(unit, f)
+            if b is None or not self.own_statement(b, a.line, a.col) or \
+                    b[3][a.line][1]:
+                return ""
+            src, start, end, at = b
+            rms = sorted(c.line for c in calls if c.fn == REMOVE and
+                         c.func == f and c.line > a.line)
+            if not rms:
+                return ""
+            rm = [c for c in calls if c.fn == REMOVE and c.func == f and
+                  c.line == rms[0]][0]
+            if not self.own_statement(b, rm.line, rm.col) or \
+                    at[rm.line][1]:
+                return ""
+            if any(x.fn == ADD and x.func == f and a.line < x.line < rm.line
+                   for x in calls):
+                return ""
+            for x in src[a.line:rm.line - 1]:
+                if re.search(r'\b(?:return|goto)\b', x) or \
+                        self.LABEL.match(x):
+                    return ""
+            if any(e.caller == f and a.line < e.line < rm.line and
+                   (e.callee in F.funcs and
+                    self.reaches(F, e.callee, adders) or
+                    any(v in F.funcs and self.reaches(F, v, adders)
+                        for v in e.args.values()))
+                   for e in F.edges.values()):
+                return ""
+            for (c, ln, fl) in g.callers[f]:
+                if c == f or fl != a.file:
+                    return ""
+                mx = self.held_lock(unit, c, ln)
+                if not mx or mutex not in (None, mx):
+                    return ""
+                mutex = mx
+                held_by.add(c)
+            pairs.append((a, rm))
+        for c in calls:
+            if c.fn == UPDATE and not any(
+                    c.func == a.func and a.line < c.line < rm.line
+                    for a, rm in pairs):
+                return ""
+        one = self.one_mutex(unit, mutex)
+        if not one:
+            return ""
+        return ("one at a time by construction: %s; and every call of %s "
+                "holds %s" % (
+                    "; ".join("the add at %s is removed at line %d before "
+                              "%s() returns" % (a.where, rm.line, a.func)
+                              for a, rm in pairs),
+                    ", ".join(sorted("%s()" % a.func for a, rm in pairs)),
+                    one))
+
     def replaced(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
         once at a time, with adds that need no flag around them, or "":
@@ -1202,7 +1370,8 @@ class Decider:
             r.place = ("field", s)
             return
         if len(files) == 1:
-            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls)
+            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls) \
+                or self.paired_locked(r.calls)
             r.one_at_a_time = bool(r.gated)
             if r.gated:
                 # Added at most once at a time by its file's flag.

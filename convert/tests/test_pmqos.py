@@ -429,6 +429,55 @@ class KeepsResource(unittest.TestCase):
                   "\treturn 0;\n}\n")
         self.assertIsNone(self.check("\txyz_start(1, pdev);\n", helper))
 
+class HeldLock(unittest.TestCase):
+    """Decider.held_lock: the mutex a caller holds at its call."""
+
+    def check(self, body):
+        text = "static int acc_read(u8 *val)\n{\n\tint ret;\n" + body + \
+            "\treturn ret;\n}\n"
+        src = text.split("\n")
+        line = [i + 1 for i, t in enumerate(src) if "acc_cmd(" in t][0]
+        d = decide(func("acc_read", 1))
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        return d.held_lock("d.c", "acc_read", line)
+
+    LOCK = "\tmutex_lock(&the_acc->lock);\n"
+    UNLOCK = "\tmutex_unlock(&the_acc->lock);\n"
+    CALL = "\tret = acc_cmd(1);\n"
+
+    def test_held(self):
+        self.assertEqual(self.check(self.LOCK + self.CALL + self.UNLOCK),
+                         "the_acc->lock")
+
+    def test_in_loop(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tfor (;;) {\n" + self.CALL + "\t\tif (!ret)\n"
+            "\t\t\tbreak;\n\t}\n" + self.UNLOCK), "the_acc->lock")
+
+    def test_unlocked_in_loop(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tfor (;;) {\n" + self.CALL + "\t" +
+            self.UNLOCK + "\t\tmsleep(1);\n\t" + self.LOCK + "\t}\n" +
+            self.UNLOCK), "")
+
+    def test_conditional_lock(self):
+        self.assertEqual(self.check(
+            "\tif (val)\n\t" + self.LOCK + self.CALL + self.UNLOCK), "")
+
+    def test_unlock_before(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tif (!val) {\n\t" + self.UNLOCK +
+            "\t\treturn -EINVAL;\n\t}\n" + self.CALL + self.UNLOCK), "")
+
+    def test_label_between(self):
+        self.assertEqual(self.check(
+            self.LOCK + "again:\n" + self.CALL + self.UNLOCK), "")
+
+    def test_other_unlock(self):
+        self.assertEqual(self.check(
+            self.LOCK + self.CALL + "\tmutex_unlock(&other);\n" +
+            self.UNLOCK), "")
+
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
