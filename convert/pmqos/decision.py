@@ -582,10 +582,436 @@ class Decider:
                     self.named_elsewhere(sv, a.file) != [] or \
                     not F.cbrefs.get(sv) or any(
                         (f, fn) != (a.file, a.func)
-                        for (f, fn, ln) in F.cbrefs[sv]) or \
-                    (sv, a.file, a.func, a.cls, a.name) in F.callback_use_first:
+                        for (f, fn, ln) in F.cbrefs[sv]):
+                return []
+            if (sv, a.file, a.func, a.cls, a.name) in F.callback_use_first \
+                    and not self.cpp_skip_only(a, [ln for (f, fn, ln)
+                                                   in F.cbrefs[sv]]):
                 return []
         return sorted(svs)
+
+    CPP_ANY = re.compile(r'^\s*#\s*(\w+)(.*)$')
+
+    def body(self, unit: str, fn: str) -> Optional[Tuple[
+            List[str], int, int, Dict[int, Tuple[int, List[tuple]]]]]:
+        """The function fn of unit, in the file that defines it, as lines
+        (comments and the text of
+        literals blanked), the lines of its head and of its closing
+        brace, and {line: (brace depth at its start, the conditionals it
+        is under inside the function)} for each line of code; each
+        conditional is the directives that lead to its branch (its #if,
+        each #elif or #else up to it).  None when the text is not known,
+        a branch of a conditional opens or closes a block it does not
+        close or open itself, or the function #defines or #undefs
+        something: then depths and branches do not tell the paths."""
+        from .naming import blank_comments
+        F = self.units[unit]
+        if fn not in F.funcs:
+            return None
+        t = self.text(F.funcs[fn][0])
+        if t is None:
+            return None
+        text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'',
+                      '""', blank_comments(t))
+        src = text.split("\n")
+        start = F.funcs[fn][1]
+        depth, stack, seen_open = 0, [], False
+        at: Dict[int, Tuple[int, List[tuple]]] = {}
+        for i in range(start - 1, len(src)):
+            ln = i + 1
+            m = self.CPP_ANY.match(src[i])
+            if m:
+                d = m.group(1)
+                if not seen_open:
+                    continue
+                what = " ".join(src[i].split()).lstrip("# ")
+                if d in ("if", "ifdef", "ifndef"):
+                    stack.append([(what,), depth])
+                elif d in ("else", "elif", "endif"):
+                    if not stack or stack[-1][1] != depth:
+                        return None
+                    if d == "endif":
+                        stack.pop()
+                    else:
+                        stack[-1][0] += (what,)
+                elif d in ("define", "undef"):
+                    return None
+                continue
+            at[ln] = (depth, [b for b, dp in stack])
+            for ch in src[i]:
+                if ch == "{":
+                    depth += 1
+                    seen_open = True
+                elif ch == "}":
+                    depth -= 1
+            if seen_open and depth == 0:
+                return (None if stack else (src, start, ln, at))
+        return None
+
+    def own_statement(self, b, line: int, col: int = -1) -> bool:
+        """The statement that starts at line (at col, or as its first
+        code) is one of the function's own block (b, from body()): at
+        depth 1, and the code before it ends a statement or opens the
+        function's block (it is not the body of an if, else or loop,
+        nor after a label)."""
+        src, start, end, at = b
+        if line not in at or at[line][0] != 1 or not start < line <= end:
+            return False
+        if col >= 0 and src[line - 1][:col].strip():
+            return False
+        before = [x for x in src[start - 1:line - 1]
+                  if x.strip() and not self.CPP_ANY.match(x)]
+        return bool(before) and \
+            before[-1].rstrip()[-1:] in (";", "{", "}")
+
+    def cpp_skip_only(self, a: Call, lines: List[int]) -> List[str]:
+        """The conditionals (#ifdef X, ...) that the add a is under in
+        its function, when a path from the function's entry reaches each
+        of lines without passing a only by skipping them, or []: a is a
+        statement of the function's own block (own_statement, and no
+        goto precedes it in the function), each line comes after it
+        under every one of those conditionals (the same directives up
+        to its branch: #if, each #elif, #else), and the function's
+        conditionals keep its blocks whole (body()).  So a build that
+        compiles one of lines compiles a, on every path to that line.
+        (Spatch follows both sides of an #ifdef: the path that skips
+        the add is a path of the build that also leaves out the
+        line.)"""
+        if self.units[a.unit].funcs.get(a.func, ("", 0))[0] != a.file:
+            return []
+        b = self.body(a.unit, a.func)
+        if b is None or not self.own_statement(b, a.line, a.col):
+            return []
+        src, start, end, at = b
+        if any(re.search(r'\bgoto\b', x) for x in src[start - 1:a.line - 1]):
+            return []
+        if not all(a.line < ln <= end and ln in at for ln in lines):
+            return []
+        conds = at[a.line][1]
+        if not conds or any(c not in at[ln][1] for ln in lines
+                            for c in conds):
+            return []
+        return [c[0] if len(c) == 1 else "%s of #%s" % (c[-1], c[0])
+                for c in conds]
+
+    ERR = re.compile(r'^\(?\s*-\s*E[A-Z0-9]+\s*\)?$')
+
+    def always_passes(self, unit: str, fn: str, line: int,
+                      err_returns: bool) -> bool:
+        """Every run of fn that gets past its start passes the statement
+        at line: a statement of fn's own block (own_statement), under no
+        conditional inside fn, with no goto and no return before it
+        (with err_returns, but return -EXXX;: a run that fails)."""
+        b = self.body(unit, fn)
+        if b is None or not self.own_statement(b, line):
+            return False
+        src, start, end, at = b
+        if at[line][1]:
+            return False
+        for x in src[start:line - 1]:
+            if re.search(r'\bgoto\b', x):
+                return False
+            for m in re.finditer(r'\breturn\b([^;]*)(;?)', x):
+                if not (err_returns and m.group(2) and
+                        self.ERR.match(m.group(1).strip())):
+                    return False
+        return True
+
+    @staticmethod
+    def statement(src: List[str], line: int) -> str:
+        """The text of the statement that starts at line, up to its ;
+        (ten lines at most)."""
+        out = ""
+        for x in src[line - 1:line + 9]:
+            out += " " + x.strip()
+            if ";" in x:
+                break
+        return out.split(";", 1)[0].strip() + ";"
+
+    def params(self, unit: str, fn: str) -> List[str]:
+        """The names of fn's parameters, from its definition's head."""
+        from .naming import call_args, split_args
+        b = self.body(unit, fn)
+        if b is None:
+            return []
+        src, start, end, at = b
+        head = " ".join(src[start - 1:end])
+        m = re.search(r'\b%s\s*\(' % re.escape(fn), head)
+        if not m:
+            return []
+        out = []
+        for p in split_args(call_args(head, m.end())):
+            w = re.findall(r'\w+', p)
+            out.append(w[-1] if w else "")
+        return out
+
+    def keeps_resource(self, unit: str, probe: str) -> Optional[str]:
+        """How probe keeps a resource of its device in file scope, or
+        None: it (or a function of its file it calls handing it the
+        device, and so on) stores the result of a call handed that
+        device into a file-scope structure pointer (usb_clk =
+        clk_get(&pdev->dev, "usb");), in a statement that every run
+        of probe that succeeds passes (always_passes: in the probe,
+        after nothing but returns of an error; in a function it calls,
+        at a call the probe always makes, after no return at all).  A
+        second probe would replace the first device's resource while
+        that device uses it (its remove would release the second's):
+        such a driver works with one device only."""
+        from .naming import call_args, split_args
+        F = self.units[unit]
+        if probe not in F.funcs:
+            return None
+        file = F.funcs[probe][0]
+        ptrs = {g.var for g in F.gvars if g.ptr}
+        todo = [(probe, v) for (v, t, h) in F.svars.get(probe, [])
+                if h == "param" and t in DEVICE_STRUCTS]
+        done = set()
+        while todo:
+            fn, dev = todo.pop(0)
+            if (fn, dev) in done or F.funcs.get(fn, ("", 0))[0] != file:
+                continue
+            done.add((fn, dev))
+            b = self.body(unit, fn)
+            if b is None:
+                continue
+            src, start, end, at = b
+            mine = F.vars.get(fn, {})
+            for ln in range(start + 1, end + 1):
+                if ln not in at or at[ln][0] != 1 or \
+                        not re.match(r'^\s*\w', src[ln - 1]):
+                    continue
+                st = self.statement(src, ln)
+                m = re.match(r'^(\w+)\s*=\s*(\w+)\s*\(', st)
+                if m and m.group(1) in ptrs and m.group(1) not in mine:
+                    args = split_args(call_args(st, m.end()))
+                    if any(re.search(r'\b%s\b' % re.escape(dev), x)
+                           for x in args) and \
+                            self.always_passes(unit, fn, ln, fn == probe):
+                        return ("%s() stores the result of %s(), handed "
+                                "its %s, in the file-scope %s" % (
+                                    fn, m.group(2), dev, m.group(1)))
+                m = re.match(r'^(?:(?:return|\w+\s*=)\s*)?(\w+)\s*\(', st)
+                if m and m.group(1) in F.funcs and m.group(1) != fn:
+                    args = split_args(call_args(st, m.end()))
+                    ps = self.params(unit, m.group(1))
+                    if dev in args and len(ps) == len(args) and \
+                            self.always_passes(unit, fn, ln, fn == probe):
+                        todo.append((m.group(1), ps[args.index(dev)]))
+        return None
+
+    def probes_of(self, a: Call, fn: str, seen: set) -> Optional[set]:
+        """CallGraph.probes, but a function that is not static, that
+        nothing hands over and that no other file of the tree names
+        counts as called only by its callers in the unit."""
+        g = self.graph(a)
+        F = self.units[a.unit]
+        if fn in seen:
+            return set()
+        seen.add(fn)
+        if g.runs_once(fn):
+            return set()
+        how = g.entry.get(fn)
+        if how in (".probe", "handed to platform_driver_probe()"):
+            return {fn}
+        if how == "not static" and g.callers.get(fn) and \
+                fn in F.funcs and \
+                self.named_elsewhere(fn, F.funcs[fn][0]) == []:
+            how = None
+        if how is not None or fn not in g.callers:
+            return None
+        out: set = set()
+        for (c, ln, f) in g.callers[fn]:
+            r = self.probes_of(a, c, seen)
+            if r is None:
+                return None
+            out |= r
+        return out
+
+    def one_device(self, a: Call) -> Optional[str]:
+        """Why a's function runs for one device only, where
+        CallGraph.singleton cannot tell: every path to it starts at a
+        probe (probes_of), and each such probe keeps its state in file
+        scope (CallGraph.file_state) or a resource of its device
+        (keeps_resource)."""
+        ps = self.probes_of(a, a.func, set())
+        if not ps:
+            return None
+        why = []
+        for p in sorted(ps):
+            w = self.graph(a).file_state(p) or \
+                self.keeps_resource(a.unit, p)
+            if w is None:
+                return None
+            why.append(w)
+        return "; ".join(why)
+
+    LOCK = re.compile(r'^\s*mutex_lock(?:_nested)?\s*\(\s*&\s*([^;]*?)'
+                      r'\s*(?:,[^;]*)?\)\s*;\s*$')
+    UNLOCK = re.compile(r'\bmutex_unlock\s*\(\s*&\s*([^;]*?)\s*\)')
+    LABEL = re.compile(r'^\s*(?!default\b)[A-Za-z_]\w*\s*:(?!:)')
+
+    def held_lock(self, unit: str, caller: str, line: int) -> str:
+        """The mutex (the expression of its address, without &) that
+        caller holds at its call at line, or "": a mutex_lock(&M);
+        before it and the first mutex_unlock(&M); after that lock after
+        it, both statements of caller's own block under no conditional
+        (own_statement), no unlock of M, goto or label between the lock
+        and the call.  Every path to the call passes the lock, and the
+        call (in a loop or not) lies before the unlock."""
+        b = self.body(unit, caller)
+        if b is None:
+            return ""
+        src, start, end, at = b
+        lock = None
+        for ln in range(line - 1, start, -1):
+            if ln not in at:
+                continue
+            m = self.LOCK.match(src[ln - 1])
+            if m:
+                lock = (ln, " ".join(m.group(1).split()))
+                break
+        if lock is None or at[lock[0]][1] or \
+                not self.own_statement(b, lock[0]):
+            return ""
+        ln0, mx = lock
+        for x in src[ln0:line - 1]:
+            if re.search(r'\bgoto\b', x) or self.LABEL.match(x) or \
+                    self.UNLOCK.search(x):
+                return ""
+        for ln in range(line, end + 1):
+            m = self.UNLOCK.search(src[ln - 1]) if ln in at else None
+            if m:
+                if " ".join(m.group(1).split()) != mx or \
+                        at[ln][1] or not self.own_statement(b, ln):
+                    return ""
+                return mx
+        return ""
+
+    def one_mutex(self, unit: str, mx: str) -> str:
+        """How the mutex mx names one object, or "": a file-scope
+        variable (G, G.f), or a field of the object of a file-scope
+        pointer (G->f) that only probes that keep their device in file
+        scope store a pointer into (CallGraph.file_state: one device by
+        construction), or NULL."""
+        F = self.units[unit]
+        m = re.match(r'^([A-Za-z_]\w*)\s*(?:(->|\.)\s*\w+)?$', mx)
+        if not m:
+            return ""
+        g, op = m.group(1), m.group(2)
+        decl = [x for x in F.gvars if x.var == g]
+        if op != "->":
+            t = self.text(F.unit) or ""
+            if (decl and not any(x.ptr for x in decl)) or re.search(
+                    r'^\s*(?:static\s+)?DEFINE_MUTEX\s*\(\s*%s\s*\)'
+                    % re.escape(g), t, re.M):
+                return "the mutex %s of file scope" % mx
+            return ""
+        if not decl or not all(x.ptr for x in decl):
+            return ""
+        g_ = self.graph(Call(file=unit, line=0, col=0, unit=unit))
+        why = []
+        for fn in sorted(F.funcs):
+            if self.text(F.funcs[fn][0]) is None:
+                continue        # a header of the kernel: not the driver's
+            b = self.body(unit, fn)
+            if b is None:
+                return ""
+            src, start, end, at = b
+            stores = [x for x in src[start:end]
+                      if re.search(r'(?<![\w>.])%s\s*=(?!=)' % re.escape(g),
+                                   x)]
+            if not stores or all(re.search(r'=\s*NULL\s*;', x)
+                                 for x in stores):
+                continue
+            fs = g_.file_state(fn) if g_.entry.get(fn) == ".probe" else None
+            if not fs:
+                return ""
+            why.append(fs)
+        if not why:
+            return ""
+        return "%s, of the one object of %s (%s)" % (mx, g, "; ".join(why))
+
+    def paired_locked(self, calls: List[Call]) -> str:
+        """Why the calls (of one file) keep their request added at most
+        once at a time, or "": every add is followed, in its function f,
+        by a remove of the same (class, name) that every run of f passes
+        after it (both statements of f's own block under no conditional,
+        with no return, goto, label or other add of the request between,
+        and no function between that may add it), and every call of f is
+        made with one same mutex held (held_lock), of one object
+        (one_mutex): f is static, called only from functions of its file,
+        never handed over.  Updates, if any, lie between such an add and
+        its remove.  So the request is live only inside one run of f,
+        and the mutex lets one run at a time."""
+        files = {c.file for c in calls}
+        adds = [c for c in calls if c.fn == ADD]
+        if len(files) != 1 or not adds or any(
+                self.names[c.key].kind != CONST for c in calls):
+            return ""
+        if len({(c.cls, c.name) for c in calls}) != 1:
+            return ""
+        unit = adds[0].unit
+        F = self.units[unit]
+        g = self.graph(adds[0])
+        adders = {a.func for a in adds}
+        mutex, pairs, held_by = None, [], set()
+        for a in adds:
+            f = a.func
+            if F.funcs.get(f, ("", 0))[0] != a.file or f in g.entry or \
+                    f not in F.static or not g.callers.get(f):
+                return ""
+            b = self.body(unit, f)
+            if b is None or not self.own_statement(b, a.line, a.col) or \
+                    b[3][a.line][1]:
+                return ""
+            src, start, end, at = b
+            rms = sorted(c.line for c in calls if c.fn == REMOVE and
+                         c.func == f and c.line > a.line)
+            if not rms:
+                return ""
+            rm = [c for c in calls if c.fn == REMOVE and c.func == f and
+                  c.line == rms[0]][0]
+            if not self.own_statement(b, rm.line, rm.col) or \
+                    at[rm.line][1]:
+                return ""
+            if any(x.fn == ADD and x.func == f and a.line < x.line < rm.line
+                   for x in calls):
+                return ""
+            for x in src[a.line:rm.line - 1]:
+                if re.search(r'\b(?:return|goto)\b', x) or \
+                        self.LABEL.match(x):
+                    return ""
+            if any(e.caller == f and a.line < e.line < rm.line and
+                   (e.callee in F.funcs and
+                    self.reaches(F, e.callee, adders) or
+                    any(v in F.funcs and self.reaches(F, v, adders)
+                        for v in e.args.values()))
+                   for e in F.edges.values()):
+                return ""
+            for (c, ln, fl) in g.callers[f]:
+                if c == f or fl != a.file:
+                    return ""
+                mx = self.held_lock(unit, c, ln)
+                if not mx or mutex not in (None, mx):
+                    return ""
+                mutex = mx
+                held_by.add(c)
+            pairs.append((a, rm))
+        for c in calls:
+            if c.fn == UPDATE and not any(
+                    c.func == a.func and a.line < c.line < rm.line
+                    for a, rm in pairs):
+                return ""
+        one = self.one_mutex(unit, mutex)
+        if not one:
+            return ""
+        return ("one at a time by construction: %s; and every call of %s "
+                "holds %s" % (
+                    "; ".join("the add at %s is removed at line %d before "
+                              "%s() returns" % (a.where, rm.line, a.func)
+                              for a, rm in pairs),
+                    ", ".join(sorted("%s()" % a.func for a, rm in pairs)),
+                    one))
 
     def replaced(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
@@ -666,6 +1092,14 @@ class Decider:
                            a.where, a.func, F.initcalls[a.func],
                            ", ".join(cbvars), "s" if
                            len(cbvars) == 1 else "", a.func))
+            conds = sorted({c for sv in cbvars
+                            if (sv, a.file, a.func, a.cls, a.name) in
+                            F.callback_use_first
+                            for c in self.cpp_skip_only(
+                                a, [ln for (f, fn, ln) in F.cbrefs[sv]])})
+            if conds:
+                why[-1] += " (the add and the registration both under " \
+                    "#%s)" % " and #".join(conds)
         if plain:
             why.append("a remove of the same name precedes %s on every "
                        "path, with no add between" % (
@@ -1060,13 +1494,15 @@ class Decider:
             r.place = ("field", s)
             return
         if len(files) == 1:
-            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls)
+            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls) \
+                or self.paired_locked(r.calls)
             r.one_at_a_time = bool(r.gated)
             if r.gated:
                 # Added at most once at a time by its file's flag.
                 r.place = ("static", files[0])
                 return
-        one = [self.graph(a).singleton(a.func) for a in adds]
+        one = [self.graph(a).singleton(a.func) or self.one_device(a)
+               for a in adds]
         if all(one):
             # Added only from probes that keep their state in file
             # scope: one device by construction.

@@ -367,6 +367,196 @@ class Rules(unittest.TestCase):
         self.assertIn("[('d.c', 6, 1)]", t)
 
 
+class CppSkipOnly(unittest.TestCase):
+    """Decider.cpp_skip_only: a path skips the add only by skipping the
+    #ifdef that also leaves out the lines."""
+    HEAD = "static int __init pm_init(void)\n{\n\tint rc = 0;\n"
+
+    def check(self, body):
+        text = self.HEAD + body + "\treturn rc;\n}\n"
+        src = text.split("\n")
+        ln = [i + 1 for i, t in enumerate(src) if "pm_qos_add" in t][0]
+        col = src[ln - 1].index("pm_qos_add")
+        rows = func("pm_init", 1) + \
+            [row("call", fn=F.ADD, fun="pm_init", line=ln, col=col,
+                 cls="C", name='"x"')]
+        d = decide(rows)
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        a = d.requests[0].calls[0]
+        return d.cpp_skip_only(a, [i + 1 for i, t in enumerate(src)
+                                   if "knob_attr" in t])
+
+    ADD = "\tpm_qos_add_requirement(C, \"x\", 1);\n"
+    REG = "\trc = sysfs_create_file(power_kobj, &knob_attr.attr);\n"
+
+    def test_same_ifdef(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n\tfoo();\n"
+            "#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            ["ifdef CONFIG_X"])
+
+    def test_other_ifdef(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_Y\n" + self.REG + "#endif\n"), [])
+
+    def test_no_ifdef(self):
+        self.assertEqual(self.check(self.ADD + self.REG), [])
+
+    def test_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#else\n\tfoo();\n"
+            "#endif\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            ["ifdef CONFIG_X"])
+
+    def test_in_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.ADD +
+            "#endif\n#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.REG +
+            "#endif\n"), ["else of #ifdef CONFIG_X"])
+
+    def test_other_elif(self):
+        self.assertEqual(self.check(
+            "#if A\n\tfoo();\n#elif B\n" + self.ADD +
+            "#endif\n#if A\n\tfoo();\n#elif C\n" + self.REG +
+            "#endif\n"), [])
+
+    def test_ref_in_else(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_X\n\tfoo();\n#else\n" + self.REG +
+            "#endif\n"), [])
+
+    def test_braceless_if(self):
+        self.assertEqual(self.check(
+            "\tif (rc)\n#ifdef CONFIG_X\n" + self.ADD + "#endif\n"
+            "#ifdef CONFIG_X\n" + self.REG + "#endif\n"), [])
+
+    def test_goto_before(self):
+        self.assertEqual(self.check(
+            "\tif (rc)\n\t\tgoto out;\n#ifdef CONFIG_X\n" + self.ADD +
+            "#endif\nout:\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"), [])
+
+    def test_in_block(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n\tif (rc) {\n" + self.ADD + "\t}\n"
+            "#endif\n#ifdef CONFIG_X\n" + self.REG + "#endif\n"),
+            [])
+
+    def test_brace_across(self):
+        self.assertEqual(self.check(
+            "#ifdef CONFIG_X\n" + self.ADD + "\tif (rc) {\n#endif\n"
+            "\t\tfoo();\n#ifdef CONFIG_X\n\t}\n" + self.REG +
+            "#endif\n"), [])
+
+class KeepsResource(unittest.TestCase):
+    """Decider.keeps_resource: a probe that stores a resource of its
+    device in file scope on every run that succeeds."""
+    HEAD = "static int xyz_probe(struct platform_device *pdev)\n{\n"
+
+    def check(self, body, helper=""):
+        text = helper + self.HEAD + body + "\treturn 0;\n}\n"
+        src = text.split("\n")
+        line = [i + 1 for i, t in enumerate(src) if "xyz_probe(" in t][0]
+        rows = func("xyz_probe", line) + \
+            [row("svar", func="xyz_probe", var="pdev",
+                 type="platform_device", how="param"),
+             row("var", func="xyz_probe", var="pdev", how="param"),
+             row("gvar", var="xyz_clk", type="clk", ptr=True, line=1,
+                 col=1, fun="xyz_clk")]
+        if helper:
+            rows += func("xyz_start", 1, static=False)
+        d = decide(rows)
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        return d.keeps_resource("d.c", "xyz_probe")
+
+    STORE = "\txyz_clk = clk_get(&pdev->dev, \"usb\");\n"
+
+    def test_store(self):
+        self.assertEqual(self.check(self.STORE),
+                         "xyz_probe() stores the result of clk_get(), "
+                         "handed its pdev, in the file-scope xyz_clk")
+
+    def test_after_error_return(self):
+        self.assertTrue(self.check(
+            "\tif (usb_disabled())\n\t\treturn -ENODEV;\n" + self.STORE))
+
+    def test_after_success_return(self):
+        self.assertIsNone(self.check(
+            "\tif (usb_disabled())\n\t\treturn 0;\n" + self.STORE))
+
+    def test_conditional(self):
+        self.assertIsNone(self.check("\tif (!xyz_clk)\n" + self.STORE))
+
+    def test_not_the_device(self):
+        self.assertIsNone(self.check(
+            "\txyz_clk = clk_get(NULL, \"usb\");\n"))
+
+    def test_in_helper(self):
+        helper = ("int xyz_start(int n, struct platform_device *dev)\n{\n"
+                  "\txyz_clk = clk_get(&dev->dev, \"usb\");\n"
+                  "\treturn 0;\n}\n")
+        self.assertEqual(self.check("\treturn xyz_start(1, pdev);\n",
+                                    helper),
+                         "xyz_start() stores the result of clk_get(), "
+                         "handed its dev, in the file-scope xyz_clk")
+
+    def test_in_helper_after_return(self):
+        helper = ("int xyz_start(int n, struct platform_device *dev)\n{\n"
+                  "\tif (n)\n\t\treturn -EINVAL;\n"
+                  "\txyz_clk = clk_get(&dev->dev, \"usb\");\n"
+                  "\treturn 0;\n}\n")
+        self.assertIsNone(self.check("\txyz_start(1, pdev);\n", helper))
+
+class HeldLock(unittest.TestCase):
+    """Decider.held_lock: the mutex a caller holds at its call."""
+
+    def check(self, body):
+        text = "static int acc_read(u8 *val)\n{\n\tint ret;\n" + body + \
+            "\treturn ret;\n}\n"
+        src = text.split("\n")
+        line = [i + 1 for i, t in enumerate(src) if "acc_cmd(" in t][0]
+        d = decide(func("acc_read", 1))
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        return d.held_lock("d.c", "acc_read", line)
+
+    LOCK = "\tmutex_lock(&the_acc->lock);\n"
+    UNLOCK = "\tmutex_unlock(&the_acc->lock);\n"
+    CALL = "\tret = acc_cmd(1);\n"
+
+    def test_held(self):
+        self.assertEqual(self.check(self.LOCK + self.CALL + self.UNLOCK),
+                         "the_acc->lock")
+
+    def test_in_loop(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tfor (;;) {\n" + self.CALL + "\t\tif (!ret)\n"
+            "\t\t\tbreak;\n\t}\n" + self.UNLOCK), "the_acc->lock")
+
+    def test_unlocked_in_loop(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tfor (;;) {\n" + self.CALL + "\t" +
+            self.UNLOCK + "\t\tmsleep(1);\n\t" + self.LOCK + "\t}\n" +
+            self.UNLOCK), "")
+
+    def test_conditional_lock(self):
+        self.assertEqual(self.check(
+            "\tif (val)\n\t" + self.LOCK + self.CALL + self.UNLOCK), "")
+
+    def test_unlock_before(self):
+        self.assertEqual(self.check(
+            self.LOCK + "\tif (!val) {\n\t" + self.UNLOCK +
+            "\t\treturn -EINVAL;\n\t}\n" + self.CALL + self.UNLOCK), "")
+
+    def test_label_between(self):
+        self.assertEqual(self.check(
+            self.LOCK + "again:\n" + self.CALL + self.UNLOCK), "")
+
+    def test_other_unlock(self):
+        self.assertEqual(self.check(
+            self.LOCK + self.CALL + "\tmutex_unlock(&other);\n" +
+            self.UNLOCK), "")
+
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
