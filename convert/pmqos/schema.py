@@ -21,6 +21,8 @@ FACTS = {
     "form": ("form", "how a call's result is used: stmt, assign, return "
              "or if"),
     "branch": ("", "a call that is the whole branch of an if"),
+    "arms": ("arms", "an if/else in a function that adds: the two arms, "
+             "each [line, column, end line, end column]"),
     "nroot": ("var type", "the structure pointer a call's name is read "
               "from"),
     # Names: #defines and constant strings.
@@ -81,6 +83,11 @@ FACTS = {
     "edge": ("callee", "a call of a function"),
     "arg": ("callee n arg", "argument n of a call"),
     "locked": ("callee", "a call with a spinlock held or interrupts off"),
+    "held": ("callee lock", "a call that a path reaches from a take of "
+             "the exclusive lock (a spinlock, a mutex) with no release "
+             "between"),
+    "unheld": ("lock", "a call that a path reaches from the entry or a "
+               "release of lock with no take between"),
     # Callbacks handed to the kernel by a variable.
     "callback_var": ("var", "a variable that holds a callback"),
     "callback_ref": ("var", "a place that names such a variable"),
