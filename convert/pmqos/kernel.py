@@ -68,6 +68,8 @@ ALLOC_COPY = names("alloc-copy")
 GETTERS = names("getter")
 EMBEDDED_GETTERS = names("getter-embedded")
 FREES = names("free")
+# {free: the argument it frees}, -1 for the last (args[FREE_ARG[f]])
+FREE_ARG = {n: p[0] if p else -1 for n, p in positions("free").items()}
 LOCK_CALLS = names("lock")
 UNLOCK_CALLS = names("unlock")
 EXCLUSIVE_LOCKS = names("exclusive-lock")

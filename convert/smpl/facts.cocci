@@ -25,7 +25,7 @@ from pmqos.schema import check as misfit
 // convert/pmqos/kernel.py, which imports nothing of the package; the
 // driver puts the package on spatch's PYTHONPATH.
 from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EXCLUSIVE_LOCKS,
-			  EXCLUSIVE_UNLOCKS, FREES, GETTERS, LOCK_CALLS,
+			  EXCLUSIVE_UNLOCKS, FREE_ARG, GETTERS, LOCK_CALLS,
 			  OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
 			  UNLOCK_CALLS, UPDATE)
 
@@ -46,8 +46,13 @@ SOURCES = ALLOC | ALLOC_COPY | GETTERS
 def source(f):
 	return f in SOURCES
 
-def frees(f):
-	return f in FREES
+// The frees of the object given as their last argument, and those of
+// the object at another argument (kfree_rcu(ptr, rcu_head): FREE_ARG).
+def frees_last(f):
+	return FREE_ARG.get(f) == -1
+
+def frees_at(f):
+	return FREE_ARG.get(f, -1) >= 0
 
 // What a rule tells the later rules of the same unit, the candidate file
 // whose parse they read (with the headers it includes): a set of names of
@@ -939,9 +944,10 @@ emit("setafter", a, var=str(F), value=s(K),
      at=[int(z[0].line), int(z[0].column)])
 
 // Frees: a converted call after one of these in the same function may
-// read a handle from freed memory.
+// read a handle from freed memory.  The object freed: the last argument,
+// or the one at the free's position of kernel.txt.
 @free@
-identifier ff : script:python () { frees(ff) };
+identifier ff : script:python () { frees_last(ff) };
 expression E;
 position p;
 @@
@@ -953,6 +959,23 @@ E << free.E;
 p << free.p;
 @@
 emit("free", p, callee=str(ff), arg=s(E))
+
+@free_at@
+identifier ff : script:python () { frees_at(ff) };
+expression list[n] es;
+expression E;
+position p;
+@@
+ff@p(es, E, ...)
+
+@script:python@
+ff << free_at.ff;
+n << free_at.n;
+E << free_at.E;
+p << free_at.p;
+@@
+if int(n) == FREE_ARG[str(ff)]:
+	emit("free", p, callee=str(ff), arg=s(E))
 
 // ---------------------------------------------------------------------
 // Functions, entry points, the call graph.

@@ -123,6 +123,26 @@ class BrokenSmpl(unittest.TestCase):
                          r"pass 1 .* does not parse: .*stray")
 
 
+class FreeArgument(unittest.TestCase):
+    @unittest.skipUnless(shutil.which("spatch"), "needs spatch")
+    def test_kfree_rcu_frees_its_first_argument(self):
+        """Pass 1's free fact names the object a free takes: the last
+        argument of kfree(), the first of kfree_rcu(ptr, rcu_head)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "d.c"), "w") as fh:
+                fh.write("void f(struct s *a, struct s *b)\n{\n"
+                         "\tkfree_rcu(a, rcu);\n\tkfree(b);\n}\n")
+            env = dict(os.environ, PYTHONPATH=os.path.dirname(
+                os.path.dirname(run.__file__)))
+            p = subprocess.run(["spatch", "--very-quiet", "--sp-file",
+                                run.FACTS, "d.c"], cwd=tmp, env=env,
+                               capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        frees = facts.load(p.stdout.split("\n"))["d.c"].frees
+        self.assertEqual(sorted((x.callee, x.arg) for x in frees),
+                         [("kfree", "b"), ("kfree_rcu", "a")])
+
+
 class WriteAll(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()

@@ -179,6 +179,9 @@ class Names(unittest.TestCase):
         self.assertEqual(kernel.COPY_BOUND.get("strncpy"), 2)
         self.assertNotIn("strcpy", kernel.COPY_BOUND)
         self.assertIn(("devm_request_irq", 2), kernel.ATOMIC_CALLBACKS)
+        # a free frees its last argument unless the table says which
+        self.assertEqual(kernel.FREE_ARG["kfree"], -1)
+        self.assertEqual(kernel.FREE_ARG["kfree_rcu"], 0)
 
     def test_api_lines_skip_comments(self):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
