@@ -79,7 +79,9 @@ found and parsed by spatch (none in a function it could not parse, none
 in a file with merge-conflict markers), it has one handle per instance
 (static only when it exists once: module init, a probe of a driver for
 one device, or one variant of those the Makefile builds one at a time;
-else a field of the driver's own per-instance structure), the holder is
+else a field of the driver's own per-instance structure; no add runs
+again, in a loop or after another add, before a remove; a static handle
+is declared outside any #if that not all its calls are in), the holder is
 alive at each call (a remove after the free of its holder is moved
 before it when nothing between them uses the request), no add runs in
 atomic context and no call is under a kernel version guard; else all its

@@ -1565,14 +1565,19 @@ class Decider:
         between (facts.cocci: add_bad_path) makes a second request while
         the first is live: the string API kept both under the name, and
         each remove dropped one; one handle would keep only the last, and
-        the first would never be removed.  Not when the adds are shown
-        to run one at a time (flag_gate, replaced)."""
+        the first would never be removed.  For a field handle, only a
+        path that takes no structure pointer from an allocator, a getter
+        or container_of (add_stale_path): a loop that allocates or looks
+        up the holder of each run adds into a new one each time.  Not
+        when the adds are shown to run one at a time (flag_gate,
+        replaced)."""
         if r.one_at_a_time:
             return
         for a in r.adds:
             F = self.units[a.unit]
-            again = sorted(s for s in F.add_bad_path_from.get(a.key, ())
-                           if s != "entry")
+            froms = F.add_stale_from if r.place and \
+                r.place[0] == "field" else F.add_bad_path_from
+            again = sorted(s for s in froms.get(a.key, ()) if s != "entry")
             if again:
                 self.report(r, Reason.ADDED_AGAIN, "the add at %s runs "
                             "again %s with no remove of %s between: each "

@@ -179,6 +179,9 @@ class UnitFacts:
     add_flag_bad_paths: Dict[Key, Set[Tuple[int, int]]] = field(default_factory=dict)
     # {add: where the bad paths start ("entry" or the line of an add)}
     add_bad_path_from: Dict[Key, Set[object]] = field(default_factory=dict)
+    # {add: the lines of the adds from which a bad path reaches it taking
+    # no structure pointer from an allocator, getter or container_of}
+    add_stale_from: Dict[Key, Set[int]] = field(default_factory=dict)
     # the file-scope variables whose initialiser hands over a function
     # of the unit; {var: {(file, func, line)}} of the places naming one;
     # (var, file, func, class, name) of a variable named on a path from
@@ -399,6 +402,9 @@ class UnitFacts:
     def _f_add_bad_path(self, d):
         self.add_bad_path.add(self._key(d))
         self.add_bad_path_from.setdefault(self._key(d), set()).add(d["start"])
+
+    def _f_add_stale_path(self, d):
+        self.add_stale_from.setdefault(self._key(d), set()).add(d["start"])
 
     def _f_callback_var(self, d):
         self.cbvars.add(d["var"])

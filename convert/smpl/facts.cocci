@@ -860,6 +860,32 @@ q << rbad1.q;
 @@
 emit("add_bad_path", b, start=int(q[0].line))
 
+// The same paths from an add, that also take no structure pointer from
+// an allocator, a getter or container_of (add_stale_path): an add of a
+// field handle that a loop reaches again through such a path adds into
+// the holder it added into before (decision.Decider.check_again).
+@rstale exists@
+expression radd.C, radd.N;
+position radd.a;
+position q, b;
+identifier af : script:python () { source(af) };
+expression X;
+type T;
+identifier Y;
+@@
+pm_qos_add_requirement@q(C, N, ...)
+... when != pm_qos_remove_requirement(C, N)
+    when != X = af(...)
+    when != T Y = af(...);
+    when != X = container_of(...)
+pm_qos_add_requirement@a@b(C, N, ...)
+
+@script:python@
+b << rstale.b;
+q << rstale.q;
+@@
+emit("add_stale_path", b, start=int(q[0].line))
+
 // The clearing statement of a flag: exactly the remove and the store.
 @rclr depends on radd@
 identifier F;

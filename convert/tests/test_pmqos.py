@@ -235,6 +235,17 @@ class Rules(unittest.TestCase):
         self.assertEqual(r.reason, Reason.ADDED_AGAIN)
         self.assertIn("at d.c:6 runs again in a loop", r.detail)
 
+    def test_added_again_into_the_same_holder(self):
+        # a field handle: a loop that allocates the holder of each run
+        # (no add_stale_path) adds into a new one each time
+        again = row("add_bad_path", fun="drv_probe", line=8, col=1, start=8)
+        r = decide(probe_rows() + [again]).requests[0]
+        self.assertEqual(r.place, ("field", ("drv_priv", "d.c")))
+        stale = row("add_stale_path", fun="drv_probe", line=8, col=1,
+                    start=8)
+        r = decide(probe_rows() + [again, stale]).requests[0]
+        self.assertEqual(r.reason, Reason.ADDED_AGAIN)
+
     def test_probe_field_in_allocated_struct(self):
         r = decide(probe_rows()).requests[0]
         self.assertEqual(r.place, ("field", ("drv_priv", "d.c")))
