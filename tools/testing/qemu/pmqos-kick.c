@@ -22,12 +22,14 @@
  * Three runs.  The first, blocks of still and tighter updates interleaved,
  * gives the cycles of both kinds (median and 90th percentile), their ratio
  * and the IPIs and idle passes per update: diagnostics for the changelog
- * (the "KICK-FIGURES" line; per CPU, "KICK-CPU").  The second repeats the
- * tighter updates with the pm_qos notifier's thread bound to CPU 0, so
- * that its wakeups cannot stand in for a kick on another CPU; the third
- * does that again with a wait after each tighter update, until no other
- * CPU's idle task has need_resched still set ("KICK-SETTLE": how long a
- * CPU took to see its kick).
+ * (the "KICK-FIGURES" line; per CPU, "KICK-CPU").  The second, 100 tighter
+ * updates, has the pm_qos notifier's thread bound to CPU 0, so that its
+ * wakeups cannot stand in for a kick on another CPU; the third does that
+ * again with a wait after each tighter update, until no other CPU's idle
+ * task has need_resched still set ("KICK-SETTLE": how long a CPU took to
+ * see its kick), unless the first two took SETTLE_BY seconds already (16
+ * CPUs polling in idle on a loaded host), so as to end within run-tests'
+ * bound.
  *
  * Verdicts are counts within this run.  In the second run, for each other
  * CPU, every tighter update either made it pass through schedule() from
@@ -48,7 +50,9 @@
 #define ROUNDS		4	/* blocks of each kind, interleaved */
 #define PER_BLOCK	50	/* calls per block */
 #define PARAM		"/sys/module/pm_qos_kick/parameters/"
+#define RUN_ROUNDS	2	/* blocks of the second and third runs */
 #define SETTLE_US	50000	/* the third run's bound on each wait */
+#define SETTLE_BY	100	/* s: no third run if the first two took longer */
 #define KICKED		0.95	/* passes + merged, of the updates, per CPU */
 
 static int param_write(const char *name, long v)
@@ -133,8 +137,9 @@ static int bind_to(pid_t pid, int one, int ncpu)
 }
 
 /*
- * ROUNDS blocks of PER_BLOCK tighter updates; the other CPUs' idle passes
- * over the whole run, read once the last kick has had time to arrive.
+ * RUN_ROUNDS blocks of PER_BLOCK tighter updates; the other CPUs' idle
+ * passes over the whole run, read once the last kick has had time to
+ * arrive.
  */
 static int tight_run(int ncpu, long *passes, long *sched)
 {
@@ -142,7 +147,7 @@ static int tight_run(int ncpu, long *passes, long *sched)
 	int r, cpu, bad = 0;
 
 	cpu_counts_read(&a);
-	for (r = 0; r < ROUNDS; r++)
+	for (r = 0; r < RUN_ROUNDS; r++)
 		if (param_write("tight", PER_BLOCK))
 			bad++;
 	sleep_ms(200);
@@ -168,7 +173,7 @@ int main(void)
 	static long spass[KICK_CPUS], ssched[KICK_CPUS];
 	static struct found f[KICK_CPUS], hf[KICK_CPUS], sf[KICK_CPUS];
 	unsigned long long sn = 0, smed = 0, sp90 = 0, smax = 0;
-	double kicked_min = 1e9;
+	double kicked_min = 1e9, t[4];
 	int kicked_cpu = -1;
 	pid_t nt;
 	unsigned long long n[2], med[2], p90[2];
@@ -198,6 +203,7 @@ int main(void)
 		tap_result(0, PARAM " is there (kernel/0005-pm_qos-*.patch)");
 		return tap_finish();
 	}
+	t[0] = t[1] = t[2] = t[3] = now_s();
 
 	for (r = 0; r < ROUNDS; r++) {
 		for (k = 0; k < 2; k++) {
@@ -227,6 +233,7 @@ int main(void)
 	 * a tighter update.  Then once more, each followed by a wait until no
 	 * other CPU has need_resched still set on its idle task.
 	 */
+	t[1] = now_s();
 	nt = notifier_thread();
 	if (nt < 0 || bind_to(nt, 1, ncpu)) {
 		tap_result(0, "the notifier's thread pm_qos bound to CPU 0 (%s)",
@@ -238,13 +245,21 @@ int main(void)
 	bad += tight_run(ncpu, hpass, hsched);
 	if (read_found(hf, ncpu) != ncpu - 1)
 		bad++;
-	if (param_write("reset", 1) || param_write("settle_us", SETTLE_US))
-		bad++;
-	bad += tight_run(ncpu, spass, ssched);
-	if (param_write("settle_us", 0) || read_found(sf, ncpu) != ncpu - 1 ||
-	    slurp(PARAM "settle", buf, sizeof(buf)) < 0 ||
-	    sscanf(buf, "%llu %llu %llu %llu", &sn, &smed, &sp90, &smax) != 4)
-		bad++;
+	t[3] = t[2] = now_s();
+	/* a guest that slow (16 CPUs polling) keeps to run-tests' bound */
+	if (t[2] - t[0] < SETTLE_BY) {
+		if (param_write("reset", 1) ||
+		    param_write("settle_us", SETTLE_US))
+			bad++;
+		bad += tight_run(ncpu, spass, ssched);
+		if (param_write("settle_us", 0) ||
+		    read_found(sf, ncpu) != ncpu - 1 ||
+		    slurp(PARAM "settle", buf, sizeof(buf)) < 0 ||
+		    sscanf(buf, "%llu %llu %llu %llu", &sn, &smed, &sp90,
+			   &smax) != 4)
+			bad++;
+		t[3] = now_s();
+	}
 	if (bind_to(nt, 0, ncpu))
 		bad++;
 
@@ -290,12 +305,20 @@ int main(void)
 		printf("# KICK-BOUND-CPU cpu=%d kicks=%ld merged=%ld busy=%ld passes=%ld sched=%ld\n",
 		       cpu, hf[cpu].kicks, hf[cpu].merged, hf[cpu].busy,
 		       hpass[cpu], hsched[cpu]);
-		printf("# KICK-SETTLE-CPU cpu=%d kicks=%ld merged=%ld busy=%ld late=%ld passes=%ld sched=%ld\n",
-		       cpu, sf[cpu].kicks, sf[cpu].merged, sf[cpu].busy,
-		       sf[cpu].late, spass[cpu], ssched[cpu]);
+		if (sn)
+			printf("# KICK-SETTLE-CPU cpu=%d kicks=%ld merged=%ld busy=%ld late=%ld passes=%ld sched=%ld\n",
+			       cpu, sf[cpu].kicks, sf[cpu].merged,
+			       sf[cpu].busy, sf[cpu].late, spass[cpu],
+			       ssched[cpu]);
 	}
-	printf("# KICK-SETTLE settle_us=%d waits=%llu wait_med_us=%llu wait_p90_us=%llu wait_max_us=%llu\n",
-	       SETTLE_US, sn, smed, sp90, smax);
+	if (sn)
+		printf("# KICK-SETTLE settle_us=%d waits=%llu wait_med_us=%llu wait_p90_us=%llu wait_max_us=%llu\n",
+		       SETTLE_US, sn, smed, sp90, smax);
+	else if (ncpu > 1)
+		printf("# KICK-SETTLE not run: the first two runs took %.0f s\n",
+		       t[2] - t[0]);
+	printf("# KICK-TIME first=%.1f bound=%.1f settle=%.1f s\n",
+	       t[1] - t[0], t[2] - t[1], t[3] - t[2]);
 
 	if (param_write("reset", 1))
 		bad++;
