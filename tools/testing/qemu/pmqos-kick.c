@@ -52,7 +52,7 @@
 #define PARAM		"/sys/module/pm_qos_kick/parameters/"
 #define RUN_ROUNDS	2	/* blocks of the second and third runs */
 #define SETTLE_US	50000	/* the third run's bound on each wait */
-#define SETTLE_BY	100	/* s: no third run if the first two took longer */
+#define SETTLE_BY	30	/* s: no third run if the first two took longer */
 #define KICKED		0.95	/* passes + merged, of the updates, per CPU */
 
 static int param_write(const char *name, long v)
