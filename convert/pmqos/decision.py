@@ -902,7 +902,8 @@ class Decider:
             if not stores or all(re.search(r'=\s*NULL\s*;', x)
                                  for x in stores):
                 continue
-            fs = g_.file_state(fn) if g_.entry.get(fn) == ".probe" else None
+            fs = g_.file_state(fn) if g_.entry.get(fn) in (
+                ".probe", "handed to platform_driver_probe()") else None
             if not fs:
                 return ""
             why.append(fs)
