@@ -799,6 +799,35 @@ class Decider:
                         todo.append((m.group(1), ps[args.index(dev)]))
         return None
 
+    def calls_seen(self, unit: str, fn: str) -> bool:
+        """Every place of fn's file that names fn is its definition, a
+        prototype or a call the call graph holds: no call of it lies in
+        a function that spatch could not parse, and its address is taken
+        nowhere."""
+        from .naming import blank_comments
+        F = self.units[unit]
+        if fn not in F.funcs:
+            return False
+        file, head = F.funcs[fn]
+        t = self.text(file)
+        if t is None:
+            return False
+        seen = {ln for (c, ln, fl) in self.graph(
+            Call(file=file, line=0, col=0, unit=unit)).callers.get(fn, [])
+            if fl == file}
+        proto = re.compile(r'^\s*(?:static\s+)?(?:inline\s+)?[\w\s*]+\b%s'
+                           r'\s*\([^;{}]*\)\s*;' % re.escape(fn))
+        depth = 0
+        t = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', '""',
+                   blank_comments(t))
+        for i, x in enumerate(t.split("\n")):
+            if re.search(r'\b%s\b' % re.escape(fn), x) and not (
+                    i + 1 == head or i + 1 in seen or
+                    depth == 0 and proto.match(x)):
+                return False
+            depth += x.count("{") - x.count("}")
+        return True
+
     def probes_of(self, a: Call, fn: str, seen: set) -> Optional[set]:
         """CallGraph.probes, but a function that is not static, that
         nothing hands over and that no other file of the tree names
@@ -815,7 +844,8 @@ class Decider:
             return {fn}
         if how == "not static" and g.callers.get(fn) and \
                 fn in F.funcs and \
-                self.named_elsewhere(fn, F.funcs[fn][0]) == []:
+                self.named_elsewhere(fn, F.funcs[fn][0]) == [] and \
+                self.calls_seen(a.unit, fn):
             how = None
         if how is not None or fn not in g.callers:
             return None
@@ -923,7 +953,8 @@ class Decider:
             if not stores or all(re.search(r'=\s*NULL\s*;', x)
                                  for x in stores):
                 continue
-            fs = g_.file_state(fn) if g_.entry.get(fn) == ".probe" else None
+            fs = g_.file_state(fn) if g_.entry.get(fn) in (
+                ".probe", "handed to platform_driver_probe()") else None
             if not fs:
                 return ""
             why.append(fs)
@@ -958,7 +989,8 @@ class Decider:
         for a in adds:
             f = a.func
             if F.funcs.get(f, ("", 0))[0] != a.file or f in g.entry or \
-                    f not in F.static or not g.callers.get(f):
+                    f not in F.static or not g.callers.get(f) or \
+                    not self.calls_seen(unit, f):
                 return ""
             b = self.body(unit, f)
             if b is None or not self.own_statement(b, a.line, a.col) or \

@@ -571,6 +571,39 @@ class HeldLock(unittest.TestCase):
             self.LOCK + self.CALL + "\tmutex_unlock(&other);\n" +
             self.UNLOCK), "")
 
+class CallsSeen(unittest.TestCase):
+    """Decider.calls_seen: every place that names a function is a call
+    the call graph holds."""
+    TEXT = ("static int acc_cmd(u8 cmd);\n"            # 1
+            "static int acc_cmd(u8 cmd)\n{\n\treturn 0;\n}\n"   # 2-5
+            "int acc_read(void)\n{\n"                 # 6-7
+            "\treturn acc_cmd(1);\n}\n"                # 8-9
+            "int acc_write(void)\n{\n"                # 10-11
+            "\treturn acc_cmd(2);\n}\n"                # 12-13
+            "static int (*acc_fn)(u8) = acc_cmd;\n")   # 14
+
+    def check(self, text, edges):
+        rows = func("acc_cmd", 2) + func("acc_read", 6, static=False) + \
+            func("acc_write", 10, static=False) + \
+            [row("edge", fun=c, line=ln, col=8, callee="acc_cmd")
+             for c, ln in edges]
+        d = decide(rows)
+        d.values = type("V", (), {"texts": {"d.c": text}})()
+        return d.calls_seen("d.c", "acc_cmd")
+
+    def test_all_seen(self):
+        text = self.TEXT.rsplit("static int (*", 1)[0]
+        self.assertTrue(self.check(text, [("acc_read", 8),
+                                          ("acc_write", 12)]))
+
+    def test_call_not_seen(self):
+        text = self.TEXT.rsplit("static int (*", 1)[0]
+        self.assertFalse(self.check(text, [("acc_read", 8)]))
+
+    def test_address_taken(self):
+        self.assertFalse(self.check(self.TEXT, [("acc_read", 8),
+                                                ("acc_write", 12)]))
+
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
 
