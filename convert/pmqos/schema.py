@@ -69,6 +69,10 @@ FACTS = {
     "add_bad_path": ("start", "an add reached by a path with no remove "
                      "of its request since start (\"entry\" or a line "
                      "of an earlier add)"),
+    "add_stale_path": ("start", "an add reached from the earlier add at "
+                       "line start by a path that neither removes its "
+                       "request nor takes a structure pointer anew (from "
+                       "an allocator, a getter or container_of)"),
     "add_flag_bad_paths": ("clear start", "an add reached from start by a "
                            "path that neither removes its request nor "
                            "passes the clear statement at clear"),
