@@ -537,7 +537,8 @@ class Decider:
         that file-scope variables hand over (T v = __ATTR(..., f); or
         T v = { .store = f };), each such variable named by no other file
         of the tree and, in the unit, only in a's function, after a on
-        every path (facts.cocci: callback_var, callback_ref, callback_use_first)."""
+        every path (facts.cocci: callback_var, callback_ref,
+        callback_use_first)."""
         F = self.units[a.unit]
         g = self.graph(a)
         if F.initcalls.get(a.func) not in RUN_ONCE_MACROS or \
@@ -1055,8 +1056,9 @@ class Decider:
         request is live (clear_flag); or the add runs under if (!F) of
         such a flag.  No add of the name comes between (from one add to
         another, loops included, there is a remove).  The paths are those
-        of the function's control flow graph (facts.cocci: add_reached, add_bad_path,
-        add_flag_bad_paths); no function the add's function calls adds the name.  As
+        of the function's control flow graph (facts.cocci: add_reached,
+        add_bad_path, add_flag_bad_paths); no function the add's function
+        calls adds the name.  As
         flag_gate, this holds as long as callers do not run these
         functions at once."""
         files = {c.file for c in calls}

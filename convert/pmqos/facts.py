@@ -172,11 +172,13 @@ class UnitFacts:
     # Replacement (decision.Decider.replaced), by the key of an add:
     # the adds the control flow graph reaches (add_reached); those that a path
     # reaches with no remove of their (class, name) since the function's
-    # entry or since another add (add_bad_path), and with neither such a remove
-    # nor the clearing statement at (line, column) (add_flag_bad_paths: {add: {clear}})
+    # entry or since another add (add_bad_path), and with neither such a
+    # remove nor the clearing statement at (line, column)
+    # (add_flag_bad_paths: {add: {clear}})
     add_reached: Set[Key] = field(default_factory=set)
     add_bad_path: Set[Key] = field(default_factory=set)
-    add_flag_bad_paths: Dict[Key, Set[Tuple[int, int]]] = field(default_factory=dict)
+    add_flag_bad_paths: Dict[Key, Set[Tuple[int, int]]] = field(
+        default_factory=dict)
     # {add: where the bad paths start ("entry" or the line of an add)}
     add_bad_path_from: Dict[Key, Set[object]] = field(default_factory=dict)
     # {add: the lines of the adds from which a bad path reaches it taking
@@ -189,7 +191,8 @@ class UnitFacts:
     cbvars: Set[str] = field(default_factory=set)
     cbrefs: Dict[str, Set[Tuple[str, str, int]]] = field(
         default_factory=dict)
-    callback_use_first: Set[Tuple[str, str, str, str, str]] = field(default_factory=set)
+    callback_use_first: Set[Tuple[str, str, str, str, str]] = field(
+        default_factory=set)
     # {function that adds: {(file, func, line)}} of the places naming it
     frefs: Dict[str, Set[Tuple[str, str, int]]] = field(
         default_factory=dict)
@@ -418,11 +421,13 @@ class UnitFacts:
             (relpath(d["file"]), d["fun"], d["line"]))
 
     def _f_callback_use_first(self, d):
-        self.callback_use_first.add((d["var"], relpath(d["file"]), d["fun"],
-                       norm(d["cls"]), norm(d["name"])))
+        self.callback_use_first.add((d["var"], relpath(d["file"]),
+                                     d["fun"], norm(d["cls"]),
+                                     norm(d["name"])))
 
     def _f_add_flag_bad_paths(self, d):
-        self.add_flag_bad_paths.setdefault(self._key(d), set()).add(tuple(d["clear"]))
+        self.add_flag_bad_paths.setdefault(self._key(d), set()).add(
+            tuple(d["clear"]))
 
     def _f_clear(self, d):
         e = (relpath(d["file"]), d["fun"], d["line"], d["col"], d["var"],

@@ -85,7 +85,7 @@ def takes_handle(r) -> bool:
     removes what it took, so only one frees it (the core's remove of NULL
     does nothing)."""
     return r.unordered_entries or len({(c.unit, c.func) for c in r.calls
-                                if c.fn == REMOVE}) > 1
+                                       if c.fn == REMOVE}) > 1
 
 
 def branch_text(fn: str, form: str, guard: bool, branch: bool,

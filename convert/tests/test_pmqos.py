@@ -463,6 +463,7 @@ class CppSkipOnly(unittest.TestCase):
             "\t\tfoo();\n#ifdef CONFIG_X\n\t}\n" + self.REG +
             "#endif\n"), [])
 
+
 class KeepsResource(unittest.TestCase):
     """Decider.keeps_resource: a probe that stores a resource of its
     device in file scope on every run that succeeds."""
@@ -522,6 +523,7 @@ class KeepsResource(unittest.TestCase):
                   "\treturn 0;\n}\n")
         self.assertIsNone(self.check("\txyz_start(1, pdev);\n", helper))
 
+
 class HeldLock(unittest.TestCase):
     """Decider.held_lock: the mutex a caller holds at its call."""
 
@@ -571,6 +573,7 @@ class HeldLock(unittest.TestCase):
             self.LOCK + self.CALL + "\tmutex_unlock(&other);\n" +
             self.UNLOCK), "")
 
+
 class CallsSeen(unittest.TestCase):
     """Decider.calls_seen: every place that names a function is a call
     the call graph holds."""
@@ -603,6 +606,7 @@ class CallsSeen(unittest.TestCase):
     def test_address_taken(self):
         self.assertFalse(self.check(self.TEXT, [("acc_read", 8),
                                                 ("acc_write", 12)]))
+
 
 class Values(unittest.TestCase):
     """What a name read from a field may hold (naming.Values)."""
