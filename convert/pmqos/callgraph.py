@@ -15,7 +15,9 @@ from .facts import UnitFacts
 # once per device: the table of kernel.txt.
 from .kernel import (ATOMIC_CALLBACKS, ATOMIC_CHAINS,  # noqa: F401
                      ATOMIC_OPS, DEVICE_STRUCTS, EXIT_MACROS, INIT_OBJ_FNS,
-                     LOCK_CALLS, OP_WRAPPERS, RUN_ONCE_MACROS, UNLOCK_CALLS)
+                     LOCK_CALLS, OP_WRAPPERS, REENTRANT_CALLBACKS,
+                     REENTRANT_OPS,
+                     RUN_ONCE_MACROS, UNLOCK_CALLS)
 
 
 class CallGraph:
@@ -216,6 +218,19 @@ class CallGraph:
             if e.callee == "platform_driver_probe" and \
                     fn in e.args.values() and e.args.get(0):
                 return ("probe", e.args[0])
+        return None
+
+    def reentrant(self, fn: str) -> Optional[str]:
+        """The field of an ops structure through which user space calls
+        the entry point fn (kernel.txt's reentrant-op: a sysfs .store, a
+        file's .write), so that two of its runs may overlap, or None."""
+        for (field_, _) in self.f.ops.get(fn, []):
+            if field_ in REENTRANT_OPS:
+                return "." + field_
+        for e in self.f.edges.values():
+            if any(e.args.get(i) == fn
+                   for i in REENTRANT_CALLBACKS.get(e.callee, ())):
+                return "handed to %s()" % e.callee
         return None
 
     def ordered(self, a: str, b: str) -> Optional[str]:

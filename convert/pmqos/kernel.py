@@ -85,6 +85,8 @@ CORE_STRUCTS = names("core-struct")
 # an ops structure, {(registering function, argument)}.
 ATOMIC_CALLBACKS = {(n, p[0]) for n, p in positions("atomic-callback").items()}
 ATOMIC_OPS = names("atomic-op")
+REENTRANT_OPS = names("reentrant-op")
+REENTRANT_CALLBACKS = positions("reentrant-callback")
 ATOMIC_CHAINS = {(n, p[0]) for n, p in positions("atomic-chain").items()}
 # Where a device's name is, and the calls that store or copy names:
 # {function: argument}, {function: (destination, source, a format?)},
