@@ -582,8 +582,12 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 // once (decision.Decider.flag_gate).
 //
 // First the variables F tested by an if whose branch (a block) holds a
-// call of the API, once each: the rules below look at those only.
-@gates disable neg_if@
+// call of the API, once each: the rules below look at those only.  One
+// path through the block to such a call is what the rule asks (exists):
+// the default, forall, also follows every other path of the block to
+// its end, which changes no F here and costs most of the time of a
+// file with large functions full of ifs.
+@gates disable neg_if exists@
 identifier F;
 identifier fn : script:python () { named(fn) };
 statement S1, S2;
