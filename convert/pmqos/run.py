@@ -170,6 +170,18 @@ class Progress:
             sys.stderr.flush()
 
 
+def ocamlrunparam() -> str:
+    """spatch's OCAMLRUNPARAM: the user's (OCAMLRUNPARAM, else
+    CAMLRUNPARAM) after a space_overhead of 400.  spatch spends a quarter
+    of its time on a large file in the major collector, which at the
+    default (120) keeps the heap small: at 400 it takes some 15% less
+    time for half as much memory again (a 20000-line file: 340 MB
+    rather than 230).  A setting of the user's, o= included, comes
+    after ours and wins."""
+    user = os.environ.get("OCAMLRUNPARAM", os.environ.get("CAMLRUNPARAM"))
+    return "o=400" + ("," + user if user else "")
+
+
 class Spatch:
     """spatch over a directory with the options of a run."""
 
@@ -235,7 +247,8 @@ class Spatch:
         # (kernel.py, kernel.txt): spatch's Python finds it first
         pp = os.environ.get("PYTHONPATH")
         env = dict(os.environ, PYTHONPATH=os.path.dirname(PKG) +
-                   (os.pathsep + pp if pp else ""))
+                   (os.pathsep + pp if pp else ""),
+                   OCAMLRUNPARAM=ocamlrunparam())
         with open(out, "wb") as fo:
             p = subprocess.Popen(cmd, cwd=self.o.dir, stdout=fo,
                                  stderr=subprocess.PIPE, env=env)
