@@ -29,16 +29,10 @@ from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EXCLUSIVE_LOCKS,
 			  OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
 			  UNLOCK_CALLS, UPDATE)
 
-// The calls of the old API a rule matches: all that name a request,
-// those that set its value, those that change or drop it.
+// The calls of the old API that name a request (rule call, which
+// binds the callee; the others match the identifiers of rule api).
 def named(f):
 	return f in (ADD, UPDATE, REMOVE)
-
-def sets(f):
-	return f in (ADD, UPDATE)
-
-def changes(f):
-	return f in (UPDATE, REMOVE)
 
 // Where a structure pointer of the driver's own comes from.
 SOURCES = ALLOC | ALLOC_COPY | GETTERS
@@ -126,6 +120,21 @@ def s(x):
 // ---------------------------------------------------------------------
 // The calls.
 
+// The functions of the old API that name a request, as identifiers for
+// the rules to inherit: a rule matches a call of all three, of those
+// that set a value (\(add_fn\|update_fn\)) or of those that change or
+// drop a request (\(update_fn\|remove_fn\)) binding nothing, where an
+// identifier metavariable with a script constraint binds the callee of
+// every call it is tried on and asks Python about it: on every node of
+// the file, once in each branch of a disjunction, and in a nest, with
+// an environment of its own for each callee.
+@script:python api@
+add_fn; update_fn; remove_fn;
+@@
+coccinelle.add_fn = ADD
+coccinelle.update_fn = UPDATE
+coccinelle.remove_fn = REMOVE
+
 @call@
 identifier fn : script:python () { named(fn) };
 expression C, N;
@@ -155,13 +164,13 @@ emit("reader", p, cls=s(C))
 
 // What the name is.
 @nfield@
-identifier fn : script:python () { named(fn) };
+identifier api.add_fn, api.update_fn, api.remove_fn;
 position call.p;
 expression C;
 type T;
 idexpression T B;
 @@
-fn@p(C, <+... B ...+>, ...)
+\(add_fn@p\|update_fn@p\|remove_fn@p\)(C, <+... B ...+>, ...)
 
 @script:python@
 p << call.p;
@@ -214,10 +223,10 @@ emit("constvar", p, name=str(x), value=s(e))
 
 // How the result is used.
 @fstmt@
-identifier fn : script:python () { named(fn) };
+identifier api.add_fn, api.update_fn, api.remove_fn;
 position p;
 @@
-fn@p(...);
+\(add_fn@p\|update_fn@p\|remove_fn@p\)(...);
 
 @script:python@
 p << fstmt.p;
@@ -225,11 +234,11 @@ p << fstmt.p;
 emit("form", p, form="stmt")
 
 @fassign@
-identifier fn : script:python () { sets(fn) };
+identifier api.add_fn, api.update_fn;
 position p;
 expression E;
 @@
-E = fn@p(...);
+E = \(add_fn@p\|update_fn@p\)(...);
 
 @script:python@
 p << fassign.p;
@@ -237,10 +246,10 @@ p << fassign.p;
 emit("form", p, form="assign")
 
 @freturn@
-identifier fn : script:python () { sets(fn) };
+identifier api.add_fn, api.update_fn;
 position p;
 @@
-return fn@p(...);
+return \(add_fn@p\|update_fn@p\)(...);
 
 @script:python@
 p << freturn.p;
@@ -248,26 +257,26 @@ p << freturn.p;
 emit("form", p, form="return")
 
 @fif disable neg_if@
-identifier fn : script:python () { sets(fn) };
+identifier api.add_fn, api.update_fn;
 position p;
 statement S1, S2;
 @@
 (
-if (fn@p(...) < 0) S1 else S2
+if (\(add_fn@p\|update_fn@p\)(...) < 0) S1 else S2
 |
-if (fn@p(...) < 0) S1
+if (\(add_fn@p\|update_fn@p\)(...) < 0) S1
 |
-if (fn@p(...)) S1 else S2
+if (\(add_fn@p\|update_fn@p\)(...)) S1 else S2
 |
-if (fn@p(...)) S1
+if (\(add_fn@p\|update_fn@p\)(...)) S1
 |
-if (fn@p(...) >= 0) S1 else S2
+if (\(add_fn@p\|update_fn@p\)(...) >= 0) S1 else S2
 |
-if (fn@p(...) >= 0) S1
+if (\(add_fn@p\|update_fn@p\)(...) >= 0) S1
 |
-if (!fn@p(...)) S1 else S2
+if (!\(add_fn@p\|update_fn@p\)(...)) S1 else S2
 |
-if (!fn@p(...)) S1
+if (!\(add_fn@p\|update_fn@p\)(...)) S1
 )
 
 @script:python@
@@ -278,19 +287,19 @@ emit("form", p, form="if")
 // A call that is the whole then-branch of an if with an else: a guard or
 // a second statement there needs braces.
 @fbranch@
-identifier fn : script:python () { changes(fn) };
+identifier api.update_fn, api.remove_fn;
 position p;
 expression E;
 statement S;
 @@
 (
-if (E) fn@p(...); else S
+if (E) \(update_fn@p\|remove_fn@p\)(...); else S
 |
-if (E) S else fn@p(...);
+if (E) S else \(update_fn@p\|remove_fn@p\)(...);
 |
-if (E) fn@p(...);
+if (E) \(update_fn@p\|remove_fn@p\)(...);
 |
-while (E) fn@p(...);
+while (E) \(update_fn@p\|remove_fn@p\)(...);
 )
 
 @script:python@
@@ -607,21 +616,21 @@ emit("src", p, var=str(x), how="container_of", type=str(S))
 // file with large functions full of ifs.
 @gates disable neg_if exists@
 identifier F;
-identifier fn : script:python () { named(fn) };
+identifier api.add_fn, api.update_fn, api.remove_fn;
 statement S1, S2;
 @@
 (
-if (F) { <+... fn(...) ...+> } else S2
+if (F) { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> } else S2
 |
-if (F) S1 else { <+... fn(...) ...+> }
+if (F) S1 else { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> }
 |
-if (F) { <+... fn(...) ...+> }
+if (F) { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> }
 |
-if (!F) { <+... fn(...) ...+> } else S2
+if (!F) { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> } else S2
 |
-if (!F) S1 else { <+... fn(...) ...+> }
+if (!F) S1 else { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> }
 |
-if (!F) { <+... fn(...) ...+> }
+if (!F) { <+... \(add_fn\|update_fn\|remove_fn\)(...) ...+> }
 )
 
 @gate_then disable neg_if@
