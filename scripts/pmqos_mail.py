@@ -26,17 +26,25 @@ read with the standard email package (email.policy.default), as b4 does.
   addresses MAIL...
         fail if a person (a display name) has more than one address
         across the headers and changelogs of the MAILs
+  date MAIL [N]
+        the date of MAIL's Date: header plus N seconds (default 0), as
+        git reads a date: "SECONDS +HHMM" (mkseries dates the commits so)
+  dates MAIL...
+        fail unless the Date: headers of the MAILs, given in series
+        order (the cover letter first), increase from one to the next
   finish OUT NOTES OLD_COVER RCPT MAINTAINERS
         in the mails git format-patch wrote to OUT, put back each mail's
         notes (NOTES/1, NOTES/2, ...) and its recipients (RCPT/NNNN.m, .l:
         the maintainers and lists get_maintainer.pl named; a "pm_qos:"
         patch also goes to PM_ENTRY's maintainers of the tree's
         MAINTAINERS file, and each person to one address of that file),
-        and give the cover letter the subject, date and text of OLD_COVER.
+        and give the cover letter the subject, date (as git writes a
+        date) and text of OLD_COVER.
 
 The core files the mails are built from are pmqos_compose.py's.
 """
 import argparse
+import datetime
 import email.parser
 import email.policy
 import email.utils
@@ -300,6 +308,48 @@ def addresses(paths: Sequence[str]) -> List[str]:
             for n, w in sorted(seen.items()) if len(w) > 1]
 
 
+def mail_date(path: str) -> Optional[datetime.datetime]:
+    """The Date: header of the mail at path, None where it has no valid
+    one."""
+    return getattr(headers(parts(read(path))[0])['Date'], 'datetime', None)
+
+
+def git_date(when: datetime.datetime, seconds: int = 0) -> str:
+    """when plus seconds as git reads a date: "SECONDS +HHMM", the offset
+    of when's own zone kept."""
+    off = when.utcoffset() or datetime.timedelta(0)
+    mins = int(off.total_seconds()) // 60
+    return '%d %s%02d%02d' % (int(when.timestamp()) + seconds,
+                              '-' if mins < 0 else '+',
+                              abs(mins) // 60, abs(mins) % 60)
+
+
+def rfc_date(when: datetime.datetime) -> str:
+    """when as git format-patch writes a Date: header (the day of the
+    month not padded), so that the cover letter's reads like the
+    patches'."""
+    return re.sub(r'^(\w+, )0', r'\1', email.utils.format_datetime(when))
+
+
+def dates(paths: Sequence[str]) -> List[str]:
+    """A line for each mail at paths (in series order, the cover letter
+    first) that has no valid Date: or whose date is not later than the
+    one before it: git am and a mail reader show the series in the order
+    of these dates."""
+    errs, last = [], None
+    for path in paths:
+        when = mail_date(path)
+        name = os.path.basename(path)
+        if when is None:
+            errs.append('%s: no valid Date:' % name)
+        elif last is not None and when <= last[1]:
+            errs.append('%s: Date: %s is not later than %s\'s %s'
+                        % (name, rfc_date(when), last[0], rfc_date(last[1])))
+        if when is not None:
+            last = (name, when)
+    return errs
+
+
 def add_recipients(text: str, to: Sequence[str],
                    cc: Sequence[str]) -> str:
     """The mail with To: and Cc: after its Subject:, folded as git does."""
@@ -364,7 +414,10 @@ def finish(out: str, notes_dir: str, old_cover: str, rcpt: str,
     # b4 puts a --- line between the text and the shortlog.
     new = new.replace('*** BLURB HERE ***\n', blurb + '\n---', 1)
     if date:
-        new = re.sub(r'^Date: .*$', 'Date: ' + date.group(1), new, 1, re.M)
+        when = getattr(headers('Date: ' + date.group(1))['Date'],
+                       'datetime', None)
+        new = re.sub(r'^Date: .*$', 'Date: ' + (
+            rfc_date(when) if when else date.group(1)), new, 1, re.M)
     all_cc = [a for a in all_cc
               if email.utils.parseaddr(a)[1].lower() not in NOT_IN_COVER]
     to = unique(all_m, by_name=True)
@@ -449,6 +502,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         .add_argument('mail')
     sub.add_parser('addresses', help='one address for each person') \
         .add_argument('mails', nargs='+', metavar='MAIL')
+    p = sub.add_parser('date', help="a mail's Date: as git reads it")
+    p.add_argument('mail')
+    p.add_argument('seconds', type=int, nargs='?', default=0)
+    sub.add_parser('dates', help='the dates increase in series order') \
+        .add_argument('mails', nargs='+', metavar='MAIL')
     for cmd in ('patch', 'cover'):
         p = sub.add_parser(cmd, help='check the form of a %s' %
                            ('patch mail' if cmd == 'patch' else
@@ -481,6 +539,14 @@ def main(argv: Sequence[str]) -> int:
             sys.stdout.write(notes(parts(read(args.mail))[3]))
         elif args.cmd == 'addresses':
             errs = addresses(args.mails)
+        elif args.cmd == 'date':
+            when = mail_date(args.mail)
+            if when is None:
+                errs = ['%s: no valid Date:' % args.mail]
+            else:
+                print(git_date(when, args.seconds))
+        elif args.cmd == 'dates':
+            errs = dates(args.mails)
         elif args.cmd in ('patch', 'cover'):
             lists = None
             if args.lists:

@@ -18,6 +18,8 @@
 #     linux-pm@lists.linux-foundation.org among To: and Cc:
 #   - each person has one address across the mails, headers and
 #     changelogs (pmqos_mail.py addresses)
+#   - the Date: headers increase in series order, the cover letter's
+#     first (pmqos_mail.py dates), as git am and a mail reader order them
 # shellcheck shell=bash
 
 # check_format PATCHES SERIES TMP: the mails of PATCHES/ as the series file
@@ -75,6 +77,16 @@ check_format() {
 		ok "0000-cover-letter.patch: b4-style cover letter"
 	else
 		notok "0000-cover-letter.patch: b4-style cover letter"
+		echo "$msg" | diag
+	fi
+
+	# --- dates in series order ---
+	# shellcheck disable=SC2046 # the mails, in series order
+	if msg=$(cd "$patches" && python3 "$mailpy" dates \
+		0000-cover-letter.patch $(cat "$tmp/series") 2>&1); then
+		ok "the mails' dates increase in series order"
+	else
+		notok "the mails' dates increase in series order"
 		echo "$msg" | diag
 	fi
 
