@@ -262,6 +262,15 @@ def trailer_cc(text: str) -> List[str]:
     return re.findall(r'^Cc: (.*)$', parts(text)[1], re.M)
 
 
+def canon_trailers(text: str, canon) -> str:
+    """The mail with the Cc: lines of its changelog rewritten by canon
+    (one address a person, as in its headers)."""
+    head, msg, sep, rest = parts(text)
+    msg = re.sub(r'^Cc: (.*)$', lambda m: 'Cc: ' + canon([m.group(1)])[0],
+                 msg, flags=re.M)
+    return head + '\n\n' + msg + sep + rest
+
+
 def maintainer_lines(path: str) -> List[Tuple[str, str]]:
     """The M: lines of a MAINTAINERS file as (entry title, mailbox)."""
     res, title = [], ''
@@ -274,17 +283,44 @@ def maintainer_lines(path: str) -> List[Tuple[str, str]]:
     return res
 
 
-def one_address(mlines: Sequence[Tuple[str, str]]) -> Dict[str, str]:
+def one_address(mlines: Sequence[Tuple[str, str]],
+                named: Sequence[Sequence[str]] = ()) -> Dict[str, str]:
     """For each maintainer whom MAINTAINERS lists with more than one
-    address, by his name in lower case: the mailbox it lists most often
-    (the first of them on a tie), so that he gets one in every mail."""
+    address, by his name in lower case, the one mailbox that every mail of
+    the series gives him.  named: for each patch, in series order, the
+    mailboxes that the entries of the files it touches give (what
+    get_maintainer.pl prints for it, with PM_ENTRY's for a "pm_qos:"
+    patch).
+
+    The address is the one his entry gives for the code the series
+    touches: v2.6.34 lists Ingo Molnar as mingo@elte.hu for SCHEDULER
+    (kernel/sched.c) and as mingo@redhat.com for TRACING and x86, so a
+    sched: patch goes to mingo@elte.hu.  Where the series touches files
+    of two of his entries that give two addresses (Ingo Molnar: SCHEDULER
+    in the sched: patch, TRACING in the tracepoints patch; Len Brown:
+    SUSPEND TO RAM in the pm_qos: patches, ACPI in the ACPI one), the
+    first patch of the series that names him decides, in the order
+    get_maintainer.pl names him there: it is where he is first asked to
+    review, and the rest of the thread reaches the same mailbox.  Someone
+    whom no entry of the series' files names (a changelog's Cc: only)
+    gets the mailbox that MAINTAINERS lists most often for him, the first
+    of them on a tie."""
     seen: Dict[str, Counter] = {}
     for _, mbox in mlines:
         name, addr = email.utils.parseaddr(mbox)
         if name and addr:
             seen.setdefault(name.lower(), Counter())[mbox] += 1
-    return {n: c.most_common(1)[0][0] for n, c in seen.items()
-            if len({email.utils.parseaddr(m)[1].lower() for m in c}) > 1}
+    several = {n for n, c in seen.items()
+               if len({email.utils.parseaddr(m)[1].lower() for m in c}) > 1}
+    res: Dict[str, str] = {}
+    for patch_named in named:
+        for mbox in patch_named:
+            name = email.utils.parseaddr(mbox)[0].lower()
+            if name in several and name not in res:
+                res[name] = mbox
+    for name in several - set(res):
+        res[name] = seen[name].most_common(1)[0][0]
+    return res
 
 
 def addresses(paths: Sequence[str]) -> List[str]:
@@ -372,28 +408,36 @@ def finish(out: str, notes_dir: str, old_cover: str, rcpt: str,
     COVER_LISTS.  The cover letter keeps old_cover's subject, date and text
     up to its "---", and is To: every patch's maintainers and Cc: every
     list, COVER_LISTS and the changelogs' Cc:s.  Everyone goes by the one
-    address one_address() gives him."""
+    address one_address() gives him, in the headers and in the changelogs'
+    Cc: lines."""
     mlines = maintainer_lines(maintainers)
-    alias = one_address(mlines)
+    pm_entry = [m for t, m in mlines if t == PM_ENTRY]
+    mails = sorted(glob.glob(out + '/[0-9][0-9][0-9][0-9]-*.patch'))
+    # each patch's maintainers as its entries give them, in series order
+    named = []
+    for f in mails[1:]:
+        maint = lines('%s/%s.m' % (rcpt, f.rsplit('/', 1)[1][:4]))
+        if re.search(r'^Subject: \[PATCH[^]]*\] pm_qos: ', read(f), re.M):
+            maint = pm_entry + maint
+        named.append(maint)
+    alias = one_address(mlines, named)
 
     def canon(addrs: Sequence[str]) -> List[str]:
         return [alias.get(email.utils.parseaddr(a)[0].lower(), a)
                 for a in addrs]
-    pm_maint = canon([m for t, m in mlines if t == PM_ENTRY])
     all_m, all_l, all_cc = [], [], []
-    mails = sorted(glob.glob(out + '/[0-9][0-9][0-9][0-9]-*.patch'))
     for i, f in enumerate(mails[1:], 1):
         text = read('%s/%d' % (notes_dir, i))
         s = read(f)
+        pm_qos = re.search(r'^Subject: \[PATCH[^]]*\] pm_qos: ', s, re.M)
         if text:
             s = s.replace('\n---\n', '\n---\n' + text + '\n\n', 1)
-        n = f.rsplit('/', 1)[1][:4]
-        maint = canon(lines('%s/%s.m' % (rcpt, n)))
-        lists = sorted(lines('%s/%s.l' % (rcpt, n)))
-        if re.search(r'^Subject: \[PATCH[^]]*\] pm_qos: ', s, re.M):
-            maint = pm_maint + maint
+        maint = canon(named[i - 1])
+        lists = sorted(lines('%s/%s.l' % (rcpt, f.rsplit('/', 1)[1][:4])))
+        if pm_qos:
             lists = sorted(set(lists + COVER_LISTS))
-        tcc = canon(trailer_cc(s))
+        s = canon_trailers(s, canon)
+        tcc = trailer_cc(s)
         to = unique(maint or lists)
         s = add_recipients(s, to, not_in(unique((lists if maint else []) +
                                                 tcc), to))
