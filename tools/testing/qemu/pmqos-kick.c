@@ -51,7 +51,7 @@
 #define PER_BLOCK	50	/* calls per block */
 #define PARAM		"/sys/module/pm_qos_kick/parameters/"
 #define RUN_ROUNDS	2	/* blocks of the second and third runs */
-#define SETTLE_US	50000	/* the third run's bound on each wait */
+#define SETTLE_US	50000	/* the third run gives a wait up past this */
 #define SETTLE_BY	30	/* s: no third run if the first two took longer */
 #define KICKED		0.95	/* passes + merged, of the updates, per CPU */
 
