@@ -19,9 +19,11 @@
  * leave one behind.
  *
  * Requests change in any context, hard IRQ included, and the new target is
- * read at once; a tighter CPU DMA latency also kicks the idle CPUs out of
- * their C-state before the change returns.  The notifiers run later, in
- * process context, from pm_qos's own workqueue.
+ * read at once; before a change that makes the CPU DMA latency tighter
+ * returns, need_resched is set on every other CPU's idle task and a
+ * reschedule IPI sent to each idle CPU that does not poll the flag (it does
+ * not wait for them).  The notifiers run later, in process context, from
+ * pm_qos's own workqueue.
  *
  * Mark Gross <mgross@linux.intel.com>
  */
@@ -349,8 +351,9 @@ __pm_qos_add_request(int pm_qos_class, s32 value, unsigned long caller,
  *
  * Adds a request to @pm_qos_class and recomputes the class's aggregate
  * target; if it moved, the notifiers are called from pm_qos's workqueue,
- * and a CPU DMA latency made tighter has reached the idle CPUs before this
- * returns.  Costs O(log n) in the number of requests of the class.
+ * and for a CPU DMA latency made tighter wake_up_all_idle_cpus() has run
+ * before this returns.  Costs O(log n) in the number of requests of the
+ * class.
  *
  * Context: process context; may sleep (it allocates with GFP_KERNEL).
  *
@@ -412,14 +415,18 @@ static void __pm_qos_remove_request(struct pm_qos_request_list *pm_qos_req,
  *
  * Changes the value of a request and recomputes the aggregate target, which
  * pm_qos_request() returns from then on.  If the CPU DMA latency got
- * tighter, wake_up_all_idle_cpus() has run before this returns: each other
- * idle CPU leaves its idle state and selects one again under the new
- * target, a CPU polling in idle when it sees need_resched, any other when
- * the reschedule IPI it was sent arrives, and a CPU that was going idle
- * meanwhile before it stops (see Documentation/power/pm_qos_interface.txt
- * for what pairs with what).  It does not wait for them.  If the target
- * moved, the notifiers are called later from pm_qos's workqueue, in process
- * context.  An update to the
+ * tighter, wake_up_all_idle_cpus() has run before this returns, and each
+ * other idle CPU leaves its idle state and selects one again under the new
+ * target: one spinning on need_resched (idle=poll) when it next tests it,
+ * one in MWAIT on its thread flags (mwait_idle, ACPI C-states entered by
+ * FFH) when the flag is stored, one that halts, or sleeps in an ACPI C2 or
+ * C3 entered by an I/O port read, when the reschedule IPI it was sent
+ * arrives; a CPU going idle meanwhile is reached the same way.  An ACPI C1
+ * entered by an I/O port read neither tests the flag nor is sent the IPI:
+ * that CPU selects again at its next interrupt, or when cpuidle's notifier
+ * runs from the workqueue.  This does not wait for the other CPUs.  If the
+ * target moved, the notifiers are called later from pm_qos's workqueue, in
+ * process context.  An update to the
  * value the request already has returns at once; any other costs O(log n).
  * A NULL @pm_qos_req or a negative @new_value other than
  * PM_QOS_DEFAULT_VALUE is ignored with a warning; the one for a NULL
