@@ -1,9 +1,10 @@
 /*
  * A vendor board's touch controller with code that spatch cannot parse:
  * a vendor macro that opens a block, and a declaration of the same
- * kind, so that the function around them is lost to it.  The call there
- * is not reported; spatch names the file (--parse-error-msg), and the
- * call in the function it parses is reported.
+ * kind, so that the function around them is lost to it.  No rule sees
+ * the call there: report mode finds it in the text of the file (and
+ * only report mode), spatch names the file (--parse-error-msg), and the
+ * call in the function it parses is flagged in every mode.
  */
 #include <linux/module.h>
 #include <linux/i2c.h>
