@@ -203,6 +203,10 @@ class Decider:
         self.peers: Dict[tuple, List[str]] = {}
         # {(identifier, file): other files of the tree naming it}
         self._named: Dict[tuple, Optional[List[str]]] = {}
+        # {file: its text with comments and literals blanked}; {(unit,
+        # function): body()}
+        self._blanked: Dict[str, str] = {}
+        self._bodies: Dict[tuple, object] = {}
 
     def device_names(self) -> Dict[tuple, Tuple[Name, str, str]]:
         """A name read from a field of the driver's own structure that
@@ -605,15 +609,28 @@ class Decider:
         a branch of a conditional opens or closes a block it does not
         close or open itself, or the function #defines or #undefs
         something: then depths and branches do not tell the paths."""
+        if (unit, fn) not in self._bodies:
+            self._bodies[(unit, fn)] = self._body(unit, fn)
+        return self._bodies[(unit, fn)]
+
+    def blanked(self, file: str) -> Optional[str]:
+        """The text of file with its comments and the text of its string
+        and character literals blanked (line by line as it is)."""
         from .naming import blank_comments
+        if file not in self._blanked:
+            t = self.text(file)
+            self._blanked[file] = None if t is None else re.sub(
+                r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', '""',
+                blank_comments(t))
+        return self._blanked[file]
+
+    def _body(self, unit: str, fn: str):
         F = self.units[unit]
         if fn not in F.funcs:
             return None
-        t = self.text(F.funcs[fn][0])
-        if t is None:
+        text = self.blanked(F.funcs[fn][0])
+        if text is None:
             return None
-        text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'',
-                      '""', blank_comments(t))
         src = text.split("\n")
         start = F.funcs[fn][1]
         depth, stack, seen_open = 0, [], False
@@ -805,13 +822,11 @@ class Decider:
         prototype or a call the call graph holds: no call of it lies in
         a function that spatch could not parse, and its address is taken
         nowhere."""
-        from .naming import blank_comments
         F = self.units[unit]
         if fn not in F.funcs:
             return False
         file, head = F.funcs[fn]
-        t = self.text(file)
-        if t is None:
+        if self.blanked(file) is None:
             return False
         seen = {ln for (c, ln, fl) in self.graph(
             Call(file=file, line=0, col=0, unit=unit)).callers.get(fn, [])
@@ -819,9 +834,7 @@ class Decider:
         proto = re.compile(r'^\s*(?:static\s+)?(?:inline\s+)?[\w\s*]+\b%s'
                            r'\s*\([^;{}]*\)\s*;' % re.escape(fn))
         depth = 0
-        t = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', '""',
-                   blank_comments(t))
-        for i, x in enumerate(t.split("\n")):
+        for i, x in enumerate(self.blanked(file).split("\n")):
             if re.search(r'\b%s\b' % re.escape(fn), x) and not (
                     i + 1 == head or i + 1 in seen or
                     depth == 0 and proto.match(x)):
