@@ -44,14 +44,15 @@ from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
 from .callgraph import CallGraph
-from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cond_blocks,
-                    cpp_apart, grep_files)
+from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
-                     Name, Values, aliases, blank_comments, exclusive,
-                     group_names, is_dev_key, name_of, owner_struct)
+                     Name, Values, aliases, group_names, is_dev_key,
+                     name_of, owner_struct)
 from .kernel import DEVICE_STRUCTS, RUN_ONCE_MACROS
 from .placement import Placement, accessors
-from .rewrite import API_HEADER, INCLUDE
+from .rewrite import API_HEADER
+from .textfacts import (blank_comments, call_args, cond_blocks, cpp_apart,
+                        exclusive, grep_files, includes_header)
 
 
 def the_name(shown: str) -> str:
@@ -160,14 +161,14 @@ class Decider:
         (naming.siblings).  values: what fields may hold, from the
         stores of the files given (naming.Values); without it a name read
         from a field may name any request of its class.  archdirs: the
-        machine include directories of each file (machine_includes), whose
-        headers may declare the driver's own structure.  unseen: the
+        machine include directories of each file (textfacts.arch_dirs),
+        whose headers may declare the driver's own structure.  unseen: the
         calls of the old API in the files given that pass 1 did not see
         (a function spatch could not parse), as Calls without a
         function (check_unseen).  old: {file: {line: line of its #if}}
         of the lines only kernels before 2.6.35 build
-        (facts.old_kernel_lines); older: those only kernels before 2.6.34
-        build, which this series never is."""
+        (textfacts.old_kernel_lines); older: those only kernels before
+        2.6.34 build, which this series never is."""
         self.unseen = unseen or []
         self.old = old or {}
         self.older = older or {}
@@ -291,7 +292,7 @@ class Decider:
                  ) -> List[Tuple[List[Call], List[str]]]:
         """A group of calls in files that the Makefile builds one at a
         time (each file in its own branch of one ifeq/else block, so no
-        two of them are linked together, naming.exclusive) is one
+        two of them are linked together, textfacts.exclusive) is one
         request per file: the name of one build's file never reaches
         another build's.  Files that may be built together stay one
         group.  With each group, the files of the other builds."""
@@ -616,7 +617,6 @@ class Decider:
     def blanked(self, file: str) -> Optional[str]:
         """The text of file with its comments and the text of its string
         and character literals blanked (line by line as it is)."""
-        from .naming import blank_comments
         if file not in self._blanked:
             t = self.text(file)
             self._blanked[file] = None if t is None else re.sub(
@@ -748,7 +748,7 @@ class Decider:
 
     def params(self, unit: str, fn: str) -> List[str]:
         """The names of fn's parameters, from its definition's head."""
-        from .naming import call_args, split_args
+        from .naming import split_args
         b = self.body(unit, fn)
         if b is None:
             return []
@@ -775,7 +775,7 @@ class Decider:
         second probe would replace the first device's resource while
         that device uses it (its remove would release the second's):
         such a driver works with one device only."""
-        from .naming import call_args, split_args
+        from .naming import split_args
         F = self.units[unit]
         if probe not in F.funcs:
             return None
@@ -1175,7 +1175,7 @@ class Decider:
         """Of the calls outside the files given that name r (file:line),
         those that a build of r's files may link with them.  A file that
         the Makefile builds only instead of each of r's files (its own
-        branch of one ifeq/else block, naming.exclusive) holds another
+        branch of one ifeq/else block, textfacts.exclusive) holds another
         build's request, as when both are given (variants()): it is
         left out, and named as r's other variant."""
         if self.values is None:
@@ -1231,7 +1231,7 @@ class Decider:
         follow each other, and so do two from entry points that the
         driver core or module loading orders (CallGraph.ordered).  Others
         may run at once (r.unordered_entries) unless no build has both
-        removes (facts.cpp_apart) or each holds one exclusive lock
+        removes (textfacts.cpp_apart) or each holds one exclusive lock
         (locks): what orders them goes to r.orders, and the entry points
         of two runs that nothing orders to r.race, as "f() (how)"."""
         runs = sorted({(c.key, e): c for c in r.calls if c.fn == REMOVE
@@ -1301,7 +1301,7 @@ class Decider:
 
     def adds_apart(self, r: Request) -> str:
         """Why no two adds of r run in one build and one run, or "": each
-        two are in different branches of one #if (facts.cpp_apart), or
+        two are in different branches of one #if (textfacts.cpp_apart), or
         in the two arms of one if/else (facts: arms)."""
         adds = r.adds
         why = []
@@ -1658,7 +1658,7 @@ class Decider:
         whose first function is under an #if that not all calls are in).
         Declared inside a block that a call is outside of, the handle
         would not build where that block is left out; blocks of the same
-        conditions count as one (facts.cond_blocks)."""
+        conditions count as one (textfacts.cond_blocks)."""
         if r.place is None or r.place[0] != "static":
             return
         file = r.place[1]
@@ -1669,8 +1669,8 @@ class Decider:
         if text is None:
             r.anchor = first[1]
             return
-        lines = blank_comments(text).split("\n")
-        blocks = cond_blocks("\n".join(lines))
+        text = blank_comments(text)
+        blocks = cond_blocks(text)
 
         def around(line: int) -> tuple:
             return blocks[line - 1] if line <= len(blocks) else ()
@@ -1686,11 +1686,7 @@ class Decider:
             if sees(ln):
                 r.anchor = fn
                 return
-        inc = []
-        for i, x in enumerate(lines):
-            m = INCLUDE.match(x)
-            if m and m.group(2).strip() == API_HEADER:
-                inc.append(i + 1)
+        inc = includes_header(text, API_HEADER)
         if len(inc) == 1 and inc[0] < first[0] and sees(inc[0]):
             r.anchor = "#include"
             return
@@ -1750,7 +1746,6 @@ class Decider:
         t = self.text(c.file)
         if t is None:
             return None
-        from .naming import blank_comments
         lines = blank_comments(t).split("\n")
         head = lines[fr.line - 1]
         i = head.find(fr.callee + "(")

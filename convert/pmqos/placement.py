@@ -36,7 +36,7 @@ their own made an entry each with names: one handle per file.
 Variants of one driver that the Makefile builds one at a time (each
 file in its own branch of one ifeq/else block) are never linked
 together, so the same literal in each is a request of each build: one
-handle per file (Decider.variants, naming.exclusive).
+handle per file (Decider.variants, textfacts.exclusive).
 
 Otherwise a field, and a field only
 in the driver's own per-instance structure: one declared in the driver's
@@ -191,8 +191,8 @@ class Placement:
     def machine_header(self, h: str, file: str) -> bool:
         """h is a header of file's machine or platform (a <mach/...> or
         <plat/...> of its machine include directories, or one of its
-        <asm/arch/...> headers before 2.6.26, machine_includes): where a
-        vendor driver declares its own structure beside the board code.
+        <asm/arch/...> headers before 2.6.26, textfacts.arch_dirs): where
+        a vendor driver declares its own structure beside the board code.
         What makes such a structure the driver's own instance is the rest
         of instance(), as for one declared in the driver's directory."""
         h = os.path.normpath(h)
