@@ -193,8 +193,7 @@ class Decider:
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
         self.values = values
-        self.derived = {} if values is None else \
-            accessors(units, values.texts)
+        self.derived = {} if values is None else accessors(units)
         self.devname = self.device_names()
         self.atoms = None if values is None else {
             k: values.atoms(c, self.names[k])
@@ -976,6 +975,16 @@ class Decider:
             return ""
         return "%s, of the one object of %s (%s)" % (mx, g, "; ".join(why))
 
+    def one_spelling_adds(self, calls: List[Call]) -> List[Call]:
+        """The adds of calls that are all of one file and name one
+        constant spelled one way (class and name: the graph rules match
+        a remove and another add spelled as the add itself), else []."""
+        if len({c.file for c in calls}) != 1 or any(
+                self.names[c.key].kind != CONST for c in calls) or \
+                len({(c.cls, c.name) for c in calls}) != 1:
+            return []
+        return [c for c in calls if c.fn == ADD]
+
     def paired_locked(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
         once at a time, or "": every add is followed, in its function f,
@@ -988,12 +997,8 @@ class Decider:
         never handed over.  Updates, if any, lie between such an add and
         its remove.  So the request is live only inside one run of f,
         and the mutex lets one run at a time."""
-        files = {c.file for c in calls}
-        adds = [c for c in calls if c.fn == ADD]
-        if len(files) != 1 or not adds or any(
-                self.names[c.key].kind != CONST for c in calls):
-            return ""
-        if len({(c.cls, c.name) for c in calls}) != 1:
+        adds = self.one_spelling_adds(calls)
+        if not adds:
             return ""
         unit = adds[0].unit
         F = self.units[unit]
@@ -1074,14 +1079,8 @@ class Decider:
         calls adds the name.  As
         flag_gate, this holds as long as callers do not run these
         functions at once."""
-        files = {c.file for c in calls}
-        adds = [c for c in calls if c.fn == ADD]
-        if len(files) != 1 or not adds or any(
-                self.names[c.key].kind != CONST for c in calls):
-            return ""
-        # one spelling of the class and name: the graph rules match a
-        # remove and another add spelled as the add itself
-        if len({(c.cls, c.name) for c in calls}) != 1:
+        adds = self.one_spelling_adds(calls)
+        if not adds:
             return ""
         file = adds[0].file
         F = self.units[adds[0].unit]

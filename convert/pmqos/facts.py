@@ -200,6 +200,9 @@ class UnitFacts:
     # {add: [(F, K, (line, column) of F = K;)]} of an add followed at once
     # by a constant store into a flag
     setafter: Dict[Key, List[tuple]] = field(default_factory=dict)
+    # (key, function, var, getter, argument, accessor's file) of x =
+    # accessor(arg) (derive)
+    derives: List[tuple] = field(default_factory=list)
 
     def _call(self, d) -> Call:
         k = (relpath(d["file"]), d["line"], d["col"])
@@ -439,6 +442,12 @@ class UnitFacts:
         lst = self.setafter.setdefault(self._key(d), [])
         if e not in lst:
             lst.append(e)
+
+    def _f_derive(self, d):
+        e = (self._key(d), d["fun"], d["var"], d["how"], d["arg"],
+             relpath(d["at"]))
+        if e not in self.derives:
+            self.derives.append(e)
 
     def _f_free(self, d):
         self.frees.append(Free(relpath(d["file"]), d["fun"], d["line"],

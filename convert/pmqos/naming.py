@@ -946,13 +946,13 @@ class DevNames:
         for f in files:
             text = self.texts[f]
             for m in CALL.finditer(text):
-                if m.group(1) not in ("usb_create_hcd",
-                                      "usb_create_shared_hcd"):
+                i = kernel.BUS_NAMING_CALLS.get(m.group(1))
+                if i is None:
                     continue
                 args = split_args(call_args(text, m.end()))
                 line = text.count("\n", 0, m.start()) + 1
-                key = self.dev_key(args[2], f, line) \
-                    if len(args) > 2 else None
+                key = self.dev_key(args[i], f, line) \
+                    if len(args) > i else None
                 if key is None:
                     return None
                 keys.add(key)
