@@ -36,7 +36,8 @@ from typing import Dict, List, Optional, Tuple
 
 from . import kernel
 from .facts import LITERAL, Call, UnitFacts
-from .textfacts import api_lines, blank_comments, call_args, driver_of
+from .textfacts import (api_lines, blank_comments, call_args, driver_of,
+                        read)
 # Where a device's name is, the calls that print a name into a device,
 # those that copy into a field or return a copy: kernel.txt.
 from .kernel import (COPY_CALLS, DEV_NAME_FIELDS, DEV_NAME_OWNERS,
@@ -347,12 +348,8 @@ def siblings(tree: str, given: List[str], names: Dict[str, set],
     for f in sorted(candidates):
         if os.path.normpath(f) in given_set:
             continue
-        try:
-            with open(os.path.join(tree, f), errors="replace") as fh:
-                text = fh.read()
-        except OSError:
-            continue
-        if not API_CALL.search(text):
+        text = read(tree, f)
+        if text is None or not API_CALL.search(text):
             continue
         for line, fn, args in api_lines(text):
             a = split_args(args)

@@ -517,24 +517,9 @@ def include_anchor(text: str) -> Optional[str]:
 # configuration, in that order: <mach/x.h> and <plat/x.h> are found there.
 # Vendor drivers often declare their own per-device structure in such a
 # header; pass 1 must read it for the structure to hold a handle, and pass 2
-# must read it to add the field.
-#
-# Without a configuration, the directories are inferred from what the file
-# includes: every pair of one machine and at most one platform directory of
-# one arch (the file's own, when it lies under arch/ARCH/mach-X or plat-X)
-# that provides every <mach/...> and <plat/...> header the file and its
-# local headers include, among those the tree has at all, is a build the
-# file may have.  When all of them find each of those headers in the same
-# directory, those directories are the file's; when two find one header in
-# different directories (mach/hardware.h of two machines, and nothing else
-# to tell them apart), the file gets none: a structure read from the wrong
-# machine's header would be the wrong one.
-#
-# Before 2.6.26 the machine's headers were include/asm-ARCH/arch-MACH/x.h,
-# included as <asm/arch/x.h> through a link include/asm-ARCH/arch that only
-# a configured tree has: no -I directory finds them in a checkout, so spatch
-# reads those headers beside the file instead (old_layout_headers, by the
-# same rule: one machine directory has them all, or none is taken).
+# must read it to add the field.  Without a configuration they are
+# inferred from what the file includes (resolve); before 2.6.26, the
+# machine's headers are found as old_layout_headers says.
 
 ARCH_HDR = re.compile(r'^(?:mach|plat)/')
 OLD_HDR = re.compile(r'^asm/arch/')
@@ -580,7 +565,15 @@ def own_dir(f: str) -> Optional[Tuple[str, str, str]]:
 def resolve(top: str, f: str, dirs: List[Tuple[str, str, str]]
             ) -> List[str]:
     """The include directories of f (relative to top), machine before
-    platform, or [] when its headers do not tell one build."""
+    platform, inferred from what f and its local headers include: every
+    pair of one machine and at most one platform directory of one arch
+    (f's own, when it lies under arch/ARCH/mach-X or plat-X) that
+    provides every <mach/...> and <plat/...> header they include, among
+    those the tree has at all, is a build f may have.  When all of them
+    find each header in the same directory, those are f's; when two
+    find one header in different directories (mach/hardware.h of two
+    machines), none: a structure read from the wrong machine's header
+    would be the wrong one."""
     hdrs = sorted(wanted(top, f))
     has = {h: {d for (_, _, d) in dirs if os.path.isfile(
         os.path.join(top, d, h))} for h in hdrs}
