@@ -13,6 +13,9 @@ semantic patch and the report:
   kernel     the table of kernel knowledge (kernel.txt): the old API,
              allocators, getters, frees, locks, initcalls
   facts      the records of pass 1, per candidate file (its unit)
+  textfacts  what spatch does not read, read as text: preprocessor
+             conditionals, includes, machine include directories, Kbuild
+             object lists, conflict markers
   callgraph  entry points, run-once functions, atomic context, order
   naming     what a call's name is, which calls may name one request,
              and the names of the handles

@@ -44,14 +44,15 @@ from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
 from .callgraph import CallGraph
-from .facts import (ADD, REMOVE, UPDATE, Call, UnitFacts, cond_blocks,
-                    cpp_apart, grep_files)
+from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
-                     Name, Values, aliases, blank_comments, exclusive,
-                     group_names, is_dev_key, name_of, owner_struct)
+                     Name, Values, aliases, group_names, is_dev_key,
+                     name_of, owner_struct)
 from .kernel import DEVICE_STRUCTS, RUN_ONCE_MACROS
 from .placement import Placement, accessors
-from .rewrite import API_HEADER, INCLUDE
+from .rewrite import API_HEADER
+from .textfacts import (blank_comments, call_args, cond_blocks, cpp_apart,
+                        exclusive, grep_files, includes_header)
 
 
 def the_name(shown: str) -> str:
@@ -160,14 +161,14 @@ class Decider:
         (naming.siblings).  values: what fields may hold, from the
         stores of the files given (naming.Values); without it a name read
         from a field may name any request of its class.  archdirs: the
-        machine include directories of each file (machine_includes), whose
-        headers may declare the driver's own structure.  unseen: the
+        machine include directories of each file (textfacts.arch_dirs),
+        whose headers may declare the driver's own structure.  unseen: the
         calls of the old API in the files given that pass 1 did not see
         (a function spatch could not parse), as Calls without a
         function (check_unseen).  old: {file: {line: line of its #if}}
         of the lines only kernels before 2.6.35 build
-        (facts.old_kernel_lines); older: those only kernels before 2.6.34
-        build, which this series never is."""
+        (textfacts.old_kernel_lines); older: those only kernels before
+        2.6.34 build, which this series never is."""
         self.unseen = unseen or []
         self.old = old or {}
         self.older = older or {}
@@ -192,8 +193,7 @@ class Decider:
         self.names = {k: name_of(c, units[c.unit])
                       for k, c in self.calls.items()}
         self.values = values
-        self.derived = {} if values is None else \
-            accessors(units, values.texts)
+        self.derived = {} if values is None else accessors(units)
         self.devname = self.device_names()
         self.atoms = None if values is None else {
             k: values.atoms(c, self.names[k])
@@ -203,6 +203,10 @@ class Decider:
         self.peers: Dict[tuple, List[str]] = {}
         # {(identifier, file): other files of the tree naming it}
         self._named: Dict[tuple, Optional[List[str]]] = {}
+        # {file: its text with comments and literals blanked}; {(unit,
+        # function): body()}
+        self._blanked: Dict[str, str] = {}
+        self._bodies: Dict[tuple, object] = {}
 
     def device_names(self) -> Dict[tuple, Tuple[Name, str, str]]:
         """A name read from a field of the driver's own structure that
@@ -287,7 +291,7 @@ class Decider:
                  ) -> List[Tuple[List[Call], List[str]]]:
         """A group of calls in files that the Makefile builds one at a
         time (each file in its own branch of one ifeq/else block, so no
-        two of them are linked together, naming.exclusive) is one
+        two of them are linked together, textfacts.exclusive) is one
         request per file: the name of one build's file never reaches
         another build's.  Files that may be built together stay one
         group.  With each group, the files of the other builds."""
@@ -605,15 +609,27 @@ class Decider:
         a branch of a conditional opens or closes a block it does not
         close or open itself, or the function #defines or #undefs
         something: then depths and branches do not tell the paths."""
-        from .naming import blank_comments
+        if (unit, fn) not in self._bodies:
+            self._bodies[(unit, fn)] = self._body(unit, fn)
+        return self._bodies[(unit, fn)]
+
+    def blanked(self, file: str) -> Optional[str]:
+        """The text of file with its comments and the text of its string
+        and character literals blanked (line by line as it is)."""
+        if file not in self._blanked:
+            t = self.text(file)
+            self._blanked[file] = None if t is None else re.sub(
+                r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', '""',
+                blank_comments(t))
+        return self._blanked[file]
+
+    def _body(self, unit: str, fn: str):
         F = self.units[unit]
         if fn not in F.funcs:
             return None
-        t = self.text(F.funcs[fn][0])
-        if t is None:
+        text = self.blanked(F.funcs[fn][0])
+        if text is None:
             return None
-        text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'',
-                      '""', blank_comments(t))
         src = text.split("\n")
         start = F.funcs[fn][1]
         depth, stack, seen_open = 0, [], False
@@ -731,7 +747,7 @@ class Decider:
 
     def params(self, unit: str, fn: str) -> List[str]:
         """The names of fn's parameters, from its definition's head."""
-        from .naming import call_args, split_args
+        from .naming import split_args
         b = self.body(unit, fn)
         if b is None:
             return []
@@ -758,7 +774,7 @@ class Decider:
         second probe would replace the first device's resource while
         that device uses it (its remove would release the second's):
         such a driver works with one device only."""
-        from .naming import call_args, split_args
+        from .naming import split_args
         F = self.units[unit]
         if probe not in F.funcs:
             return None
@@ -805,13 +821,11 @@ class Decider:
         prototype or a call the call graph holds: no call of it lies in
         a function that spatch could not parse, and its address is taken
         nowhere."""
-        from .naming import blank_comments
         F = self.units[unit]
         if fn not in F.funcs:
             return False
         file, head = F.funcs[fn]
-        t = self.text(file)
-        if t is None:
+        if self.blanked(file) is None:
             return False
         seen = {ln for (c, ln, fl) in self.graph(
             Call(file=file, line=0, col=0, unit=unit)).callers.get(fn, [])
@@ -819,9 +833,7 @@ class Decider:
         proto = re.compile(r'^\s*(?:static\s+)?(?:inline\s+)?[\w\s*]+\b%s'
                            r'\s*\([^;{}]*\)\s*;' % re.escape(fn))
         depth = 0
-        t = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', '""',
-                   blank_comments(t))
-        for i, x in enumerate(t.split("\n")):
+        for i, x in enumerate(self.blanked(file).split("\n")):
             if re.search(r'\b%s\b' % re.escape(fn), x) and not (
                     i + 1 == head or i + 1 in seen or
                     depth == 0 and proto.match(x)):
@@ -963,6 +975,16 @@ class Decider:
             return ""
         return "%s, of the one object of %s (%s)" % (mx, g, "; ".join(why))
 
+    def one_spelling_adds(self, calls: List[Call]) -> List[Call]:
+        """The adds of calls that are all of one file and name one
+        constant spelled one way (class and name: the graph rules match
+        a remove and another add spelled as the add itself), else []."""
+        if len({c.file for c in calls}) != 1 or any(
+                self.names[c.key].kind != CONST for c in calls) or \
+                len({(c.cls, c.name) for c in calls}) != 1:
+            return []
+        return [c for c in calls if c.fn == ADD]
+
     def paired_locked(self, calls: List[Call]) -> str:
         """Why the calls (of one file) keep their request added at most
         once at a time, or "": every add is followed, in its function f,
@@ -975,12 +997,8 @@ class Decider:
         never handed over.  Updates, if any, lie between such an add and
         its remove.  So the request is live only inside one run of f,
         and the mutex lets one run at a time."""
-        files = {c.file for c in calls}
-        adds = [c for c in calls if c.fn == ADD]
-        if len(files) != 1 or not adds or any(
-                self.names[c.key].kind != CONST for c in calls):
-            return ""
-        if len({(c.cls, c.name) for c in calls}) != 1:
+        adds = self.one_spelling_adds(calls)
+        if not adds:
             return ""
         unit = adds[0].unit
         F = self.units[unit]
@@ -1061,14 +1079,8 @@ class Decider:
         calls adds the name.  As
         flag_gate, this holds as long as callers do not run these
         functions at once."""
-        files = {c.file for c in calls}
-        adds = [c for c in calls if c.fn == ADD]
-        if len(files) != 1 or not adds or any(
-                self.names[c.key].kind != CONST for c in calls):
-            return ""
-        # one spelling of the class and name: the graph rules match a
-        # remove and another add spelled as the add itself
-        if len({(c.cls, c.name) for c in calls}) != 1:
+        adds = self.one_spelling_adds(calls)
+        if not adds:
             return ""
         file = adds[0].file
         F = self.units[adds[0].unit]
@@ -1162,7 +1174,7 @@ class Decider:
         """Of the calls outside the files given that name r (file:line),
         those that a build of r's files may link with them.  A file that
         the Makefile builds only instead of each of r's files (its own
-        branch of one ifeq/else block, naming.exclusive) holds another
+        branch of one ifeq/else block, textfacts.exclusive) holds another
         build's request, as when both are given (variants()): it is
         left out, and named as r's other variant."""
         if self.values is None:
@@ -1218,7 +1230,7 @@ class Decider:
         follow each other, and so do two from entry points that the
         driver core or module loading orders (CallGraph.ordered).  Others
         may run at once (r.unordered_entries) unless no build has both
-        removes (facts.cpp_apart) or each holds one exclusive lock
+        removes (textfacts.cpp_apart) or each holds one exclusive lock
         (locks): what orders them goes to r.orders, and the entry points
         of two runs that nothing orders to r.race, as "f() (how)"."""
         runs = sorted({(c.key, e): c for c in r.calls if c.fn == REMOVE
@@ -1288,7 +1300,7 @@ class Decider:
 
     def adds_apart(self, r: Request) -> str:
         """Why no two adds of r run in one build and one run, or "": each
-        two are in different branches of one #if (facts.cpp_apart), or
+        two are in different branches of one #if (textfacts.cpp_apart), or
         in the two arms of one if/else (facts: arms)."""
         adds = r.adds
         why = []
@@ -1645,7 +1657,7 @@ class Decider:
         whose first function is under an #if that not all calls are in).
         Declared inside a block that a call is outside of, the handle
         would not build where that block is left out; blocks of the same
-        conditions count as one (facts.cond_blocks)."""
+        conditions count as one (textfacts.cond_blocks)."""
         if r.place is None or r.place[0] != "static":
             return
         file = r.place[1]
@@ -1656,8 +1668,8 @@ class Decider:
         if text is None:
             r.anchor = first[1]
             return
-        lines = blank_comments(text).split("\n")
-        blocks = cond_blocks("\n".join(lines))
+        text = blank_comments(text)
+        blocks = cond_blocks(text)
 
         def around(line: int) -> tuple:
             return blocks[line - 1] if line <= len(blocks) else ()
@@ -1673,11 +1685,7 @@ class Decider:
             if sees(ln):
                 r.anchor = fn
                 return
-        inc = []
-        for i, x in enumerate(lines):
-            m = INCLUDE.match(x)
-            if m and m.group(2).strip() == API_HEADER:
-                inc.append(i + 1)
+        inc = includes_header(text, API_HEADER)
         if len(inc) == 1 and inc[0] < first[0] and sees(inc[0]):
             r.anchor = "#include"
             return
@@ -1737,7 +1745,6 @@ class Decider:
         t = self.text(c.file)
         if t is None:
             return None
-        from .naming import blank_comments
         lines = blank_comments(t).split("\n")
         head = lines[fr.line - 1]
         i = head.find(fr.callee + "(")

@@ -94,6 +94,8 @@ ATOMIC_CHAINS = {(n, p[0]) for n, p in positions("atomic-chain").items()}
 DEV_NAME_FIELDS = names("dev-name-field")
 DEV_NAME_OWNERS = names("dev-name-owner")
 NAMING_CALLS = {n: p[0] for n, p in positions("naming-call").items()}
+BUS_NAMING_CALLS = {n: p[0]
+                    for n, p in positions("bus-naming-call").items()}
 COPY_CALLS = dict([(n, p[:2] + (False,))
                    for n, p in positions("copy").items()] +
                   [(n, p[:2] + (True,))

@@ -36,6 +36,8 @@ from typing import Dict, List, Optional, Tuple
 
 from . import kernel
 from .facts import LITERAL, Call, UnitFacts
+from .textfacts import (api_lines, blank_comments, call_args, driver_of,
+                        read)
 # Where a device's name is, the calls that print a name into a device,
 # those that copy into a field or return a copy: kernel.txt.
 from .kernel import (COPY_CALLS, DEV_NAME_FIELDS, DEV_NAME_OWNERS,
@@ -328,7 +330,7 @@ def siblings(tree: str, given: List[str], names: Dict[str, set],
     nothing.  names: {request key: {(class, name as written or literal)}};
     candidates: the tree's C files that call the API (default: every C
     file under tree).  Returns {request key: ["file:line", ...]}."""
-    from .facts import API_CALL, api_lines, norm
+    from .facts import API_CALL, norm
     given_set = {os.path.normpath(f) for f in given}
     if candidates is None:
         candidates = []
@@ -346,12 +348,8 @@ def siblings(tree: str, given: List[str], names: Dict[str, set],
     for f in sorted(candidates):
         if os.path.normpath(f) in given_set:
             continue
-        try:
-            with open(os.path.join(tree, f), errors="replace") as fh:
-                text = fh.read()
-        except OSError:
-            continue
-        if not API_CALL.search(text):
+        text = read(tree, f)
+        if text is None or not API_CALL.search(text):
             continue
         for line, fn, args in api_lines(text):
             a = split_args(args)
@@ -386,148 +384,12 @@ STORE = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)\s*'
 CALL = re.compile(r'\b(\w+)\s*\(')
 
 
-def blank_comments(text: str) -> str:
-    return re.sub(r'/\*.*?\*/|//[^\n]*',
-                  lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text,
-                  flags=re.S)
-
-
-def call_args(text: str, start: int) -> str:
-    """The argument text of the call whose "(" is at start - 1."""
-    depth, j = 1, start
-    while j < len(text) and depth:
-        depth += {"(": 1, ")": -1}.get(text[j], 0)
-        j += 1
-    return text[start:j - 1]
-
-
-def makefile_objects(top: str, d: str) -> Dict[str, str]:
-    """{object path relative to d ("x.o", "sub/y.o"): the composite
-    object built from it} from the Makefile or Kbuild of d."""
-    out: Dict[str, str] = {}
-    for mk in ("Kbuild", "Makefile"):
-        try:
-            with open(os.path.join(top, d, mk), errors="replace") as fh:
-                text = fh.read().replace("\\\n", " ")
-        except OSError:
-            continue
-        for m in re.finditer(r'^\s*([\w-]+?)-(?:objs|y|m|\$\(CONFIG_\w+\))'
-                             r'\s*[:+]?=\s*(.*)$', text, re.M):
-            comp = m.group(1)
-            for o in m.group(2).split():
-                if o.endswith(".o"):
-                    out.setdefault(o, os.path.splitext(o)[0]
-                                   if comp == "obj" else comp)
-    return out
-
-
-def makefile_branches(top: str, d: str) -> Dict[str, List[Tuple[int, int]]]:
-    """{object path relative to d: the ifeq/ifneq/ifdef/ifndef blocks of
-    the Makefile (or Kbuild) of d that it is listed in, as (block,
-    branch) pairs, branch 0 before the else and 1 after it}."""
-    out: Dict[str, List[Tuple[int, int]]] = {}
-    for mk in ("Kbuild", "Makefile"):
-        try:
-            with open(os.path.join(top, d, mk), errors="replace") as fh:
-                text = fh.read().replace("\\\n", " ")
-        except OSError:
-            continue
-        stack: List[List[int]] = []
-        n = 0
-        for ln in text.splitlines():
-            w = ln.split("#", 1)[0].split()
-            if not w:
-                continue
-            if w[0] in ("ifeq", "ifneq", "ifdef", "ifndef"):
-                n += 1
-                stack.append([n, 0])
-                continue
-            if w[0] == "else" and stack:
-                # else, or else ifeq ...: the next branch of the block
-                stack[-1][1] += 1
-                continue
-            if w[0] == "endif" and stack:
-                stack.pop()
-                continue
-            m = re.match(r'^\s*[\w-]+?-(?:objs|y|m|\$\(CONFIG_\w+\))'
-                         r'\s*[:+]?=\s*(.*)$', ln)
-            if m:
-                for o in m.group(1).split():
-                    if o.endswith(".o"):
-                        out.setdefault(o, [tuple(b) for b in stack])
-        break
-    return out
-
-
-def exclusive(top: str, f: str, g: str) -> bool:
-    """Files f and g are never built together: the Makefile of their
-    directory lists them in different branches of one ifeq/else block
-    (ifeq ($(CONFIG_BOARD_A),y) obj-y += a.o else obj-y += b.o endif).
-    obj-$(CONFIG_A) += a.o and obj-$(CONFIG_B) += b.o are not: both may
-    be set."""
-    d = os.path.dirname(os.path.normpath(f))
-    if d != os.path.dirname(os.path.normpath(g)):
-        return False
-    br = makefile_branches(top, d)
-    a = br.get(os.path.splitext(os.path.basename(f))[0] + ".o")
-    b = br.get(os.path.splitext(os.path.basename(g))[0] + ".o")
-    if a is None or b is None:
-        return False
-    blocks = dict(a)
-    return any(k in blocks and blocks[k] != v for k, v in b)
-
-
-def driver_of(top: str, f: str, cache: Dict[str, Dict[str, str]]) -> str:
-    """The driver a file is built into: the object of the Makefile (or
-    Kbuild) of its directory or one above that lists it (obj-y += a.o,
-    foo-objs := a.o b.o); the directory when no Makefile lists it by
-    name."""
-    f = os.path.normpath(f)
-    d = os.path.dirname(f)
-    o = os.path.splitext(f)[0] + ".o"
-    for up in range(3):
-        if d in cache:
-            objs = cache[d]
-        else:
-            objs = cache[d] = makefile_objects(top, d)
-        rel = os.path.relpath(o, d) if d else o
-        if rel in objs:
-            return os.path.join(d, objs[rel])
-        if not d:
-            break
-        d = os.path.dirname(d)
-    # Not listed by name (a Makefile built from variables, a file
-    # #included by another, no Makefile): the directory's driver.
-    return os.path.dirname(f) or "."
-
-
 def is_dev_key(key: str) -> bool:
     """An INST key (inst_key) names a device's own name: dev_name(),
     bus_id, bus_name, init_name, or the name of a device structure."""
     fld = re.split(r'[:.]', key)[-1]
     return key.startswith("dev_name(") or fld in DEV_NAME_FIELDS or \
         (fld == "name" and owner_struct(key) in DEV_NAME_OWNERS)
-
-
-def object_files(top: str, f: str,
-                 cache: Dict[str, Dict[str, str]]) -> List[str]:
-    """The C files built into the same object as f (foo-objs := a.o b.o
-    in the Makefile or Kbuild that lists f, as driver_of finds it),
-    f among them; [f] when no Makefile lists it."""
-    f = os.path.normpath(f)
-    drv = driver_of(top, f, cache)
-    d = os.path.dirname(drv)
-    objs = cache.get(d)
-    if objs is None:
-        return [f]
-    out = {f}
-    for o, comp in objs.items():
-        if os.path.join(d, comp) == drv:
-            c = os.path.normpath(os.path.join(d, os.path.splitext(o)[0] +
-                                              ".c"))
-            if os.path.isfile(os.path.join(top, c)):
-                out.add(c)
-    return sorted(out)
 
 
 class Values:
@@ -1081,13 +943,13 @@ class DevNames:
         for f in files:
             text = self.texts[f]
             for m in CALL.finditer(text):
-                if m.group(1) not in ("usb_create_hcd",
-                                      "usb_create_shared_hcd"):
+                i = kernel.BUS_NAMING_CALLS.get(m.group(1))
+                if i is None:
                     continue
                 args = split_args(call_args(text, m.end()))
                 line = text.count("\n", 0, m.start()) + 1
-                key = self.dev_key(args[2], f, line) \
-                    if len(args) > 2 else None
+                key = self.dev_key(args[i], f, line) \
+                    if len(args) > i else None
                 if key is None:
                     return None
                 keys.add(key)

@@ -36,7 +36,7 @@ their own made an entry each with names: one handle per file.
 Variants of one driver that the Makefile builds one at a time (each
 file in its own branch of one ifeq/else block) are never linked
 together, so the same literal in each is a request of each build: one
-handle per file (Decider.variants, naming.exclusive).
+handle per file (Decider.variants, textfacts.exclusive).
 
 Otherwise a field, and a field only
 in the driver's own per-instance structure: one declared in the driver's
@@ -52,7 +52,6 @@ the name.
 """
 
 import os
-import re
 from typing import Dict, List, Optional, Set, Tuple
 
 from . import kernel
@@ -62,52 +61,19 @@ from .facts import Call, UnitFacts
 # getters of kernel.txt, container_of() and hcd->hcd_priv.
 PRIV_GETTERS = kernel.GETTERS | {"container_of", "hcd_priv"}
 
-# Getters whose structure lives inside the object they are handed (its
-# private area): freeing that object frees the structure too.
-EMBEDDED_GETTERS = kernel.EMBEDDED_GETTERS | {"hcd_priv"}
 
-# A driver's own accessor of the private area of a usb_hcd, one return
-# statement: static inline struct foo *hcd_to_foo(struct usb_hcd *hcd)
-# { return (struct foo *) (hcd->hcd_priv); }, or of netdev_priv() and
-# the other getters of the private area.
-ACCESSOR = re.compile(
-    r'\bstruct\s+(\w+)\s*\*\s*(\w+)\s*\(\s*(?:const\s+)?struct\s+\w+'
-    r'\s*\*\s*(\w+)\s*\)\s*\{\s*return\s*(?:\(\s*(?:struct\s+\1|void)'
-    r'\s*\*\s*\)\s*)?\(?\s*(?:\3\s*->\s*(hcd_priv)|(%s)\s*\(\s*\3\s*\))'
-    r'\s*\)?\s*;\s*\}' % "|".join(sorted(EMBEDDED_GETTERS - {"hcd_priv"})))
-
-
-def accessors(units: Dict[str, UnitFacts], texts: Dict[str, str]
-              ) -> Dict[Tuple[str, str], str]:
-    """The structures the driver reaches through its own accessor of a
-    private area (ACCESSOR): each (function, variable) assigned from one
-    (x = hcd_to_foo(hcd)) is recorded in its unit's srcs as "hcd_priv"
-    (or the getter the accessor wraps), so that the structure counts as
-    the driver's own per-instance state.  Returns {(function, variable):
-    the variable it was reached from} (hcd for x), whose free frees it
-    too."""
+def accessors(units: Dict[str, UnitFacts]) -> Dict[Tuple[str, str], str]:
+    """The structures the driver reaches through a private area (facts:
+    derive, of its file's own accessor or of an embedded getter): each
+    (function, variable) assigned from one (x = hcd_to_foo(hcd)) is
+    recorded in its unit's srcs as "hcd_priv" (or the getter the
+    accessor wraps), so that the structure counts as the driver's own
+    per-instance state.  Returns {(function, variable): the variable it
+    was reached from} (hcd for x), whose free frees it too."""
     derived: Dict[Tuple[str, str], str] = {}
     for u, F in sorted(units.items()):
-        text = texts.get(u)
-        if text is None:
-            continue
-        acc = {m.group(2): m.group(4) or m.group(5)
-               for m in ACCESSOR.finditer(text)}
-        starts = sorted((ln, fn) for fn, (f, ln) in F.funcs.items()
-                        if f == u)
-        if not starts:
-            continue
-        lines = text.split("\n")
-        for i, (ln, fn) in enumerate(starts):
-            end = starts[i + 1][0] - 1 if i + 1 < len(starts) else \
-                len(lines)
-            body = "\n".join(lines[ln - 1:end])
-            for m in re.finditer(r'\b(\w+)\s*=\s*(\w+)\s*\(\s*&?\s*(\w+)'
-                                 r'\s*\)', body):
-                var, g, arg = m.groups()
-                how = acc.get(g) or (g if g in EMBEDDED_GETTERS else None)
-                if how is None:
-                    continue
+        for k, fn, var, how, arg, at in sorted(F.derives):
+            if k[0] == u and at in ("", u):
                 F.srcs.setdefault((fn, var), how)
                 derived[(fn, var)] = arg
     return derived
@@ -191,8 +157,8 @@ class Placement:
     def machine_header(self, h: str, file: str) -> bool:
         """h is a header of file's machine or platform (a <mach/...> or
         <plat/...> of its machine include directories, or one of its
-        <asm/arch/...> headers before 2.6.26, machine_includes): where a
-        vendor driver declares its own structure beside the board code.
+        <asm/arch/...> headers before 2.6.26, textfacts.arch_dirs): where
+        a vendor driver declares its own structure beside the board code.
         What makes such a structure the driver's own instance is the rest
         of instance(), as for one declared in the driver's directory."""
         h = os.path.normpath(h)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from . import kernel
-from .facts import (ADD, READER, REMOVE, UPDATE, Call, dead_lines,
-                    dead_why)
+from .facts import ADD, READER, REMOVE, UPDATE, Call
+from .textfacts import dead_lines, dead_why
 from .decision import Reason, Request
 from .rewrite import takes_handle
 
@@ -48,7 +48,7 @@ class Site:
     notes: List[str] = field(default_factory=list)
     explain: List[str] = field(default_factory=list)
     block: str = ""             # NOT_BUILT: file:line of its #if 0
-    why: str = ""               # NOT_BUILT: the #if 0 (facts.dead_why)
+    why: str = ""               # NOT_BUILT: the #if 0 (textfacts.dead_why)
 
     def as_json(self) -> dict:
         return {"file": self.file, "line": self.line, "call": self.call,

@@ -5,13 +5,12 @@ its file that uses it (or where decision.Decider.check_anchor says, when
 an #if is around that function and not around every call), a field at
 the end of the structure's definition in the file that defines it."""
 
-import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
-from .facts import ADD, REMOVE, UPDATE, cpp_lines
+from .facts import ADD, REMOVE, UPDATE
+from .textfacts import include_anchor, includes_header
 
 API_HEADER = "linux/pm_qos_params.h"
-INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 ADD_FORMS = {
     "stmt": ("- pm_qos_add_requirement@P(C, N, V);\n"
@@ -129,47 +128,14 @@ def branch_text(fn: str, form: str, guard: bool, branch: bool,
 def includes_api(d, f: str) -> bool:
     """File f includes <linux/pm_qos_params.h>, itself or through a
     header of its own that the files given hold (the closure of
-    facts.include_closure)."""
+    textfacts.include_closure)."""
     texts = d.values.texts if d.values else {}
     for h in [f] + sorted((d.values.closure if d.values else {})
                           .get(f, ())):
         t = texts.get(h)
-        if t is not None and any(
-                m and m.group(2).strip() == API_HEADER
-                for m in map(INCLUDE.match, t.split("\n"))):
+        if t is not None and includes_header(t, API_HEADER):
             return True
     return False
-
-
-def include_anchor(text: str) -> Optional[str]:
-    """The header after which a file that lacks <linux/pm_qos_params.h>
-    gets it: the last <linux/...> include of its include block (outside
-    any conditional, before the first line of code, included once), else
-    the last <...> include there; None when it has none."""
-    found: List[str] = []
-    depth = 0
-    text = re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)),
-                  text, flags=re.S)
-    for line, d, rest in cpp_lines(text):
-        if d in ("if", "ifdef", "ifndef"):
-            depth += 1
-            continue
-        if d == "endif":
-            depth -= 1
-            continue
-        if d is not None:
-            continue
-        m = INCLUDE.match(rest)
-        if m:
-            if depth == 0 and m.group(1) == "<":
-                found.append(m.group(2).strip())
-            continue
-        code = re.sub(r'//.*', '', rest).strip()
-        if code and not code.startswith("#"):
-            break
-    once = [h for h in found if found.count(h) == 1]
-    linux = [h for h in once if h.startswith("linux/")]
-    return (linux or once or [None])[-1]
 
 
 def pass2(d) -> Tuple[str, List[str]]:

@@ -25,11 +25,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from . import machine_includes
 from . import facts as facts_mod
+from . import textfacts
 from . import inplace
 from .decision import Decider
-from .naming import Values, name_handles, object_files, siblings, \
+from .naming import Values, name_handles, siblings, \
     split_args
 from .rewrite import pass2
 from .report import (Finding, Site, findings, reason_counts,
@@ -68,7 +68,7 @@ class Options:
     only: List[str] = field(default_factory=list)
     dir: str = ""
     # {candidate file: the machine include directories Kbuild gives it,
-    # relative to dir} (machine_includes.arch_dirs)
+    # relative to dir} (textfacts.arch_dirs)
     archdirs: Dict[str, List[str]] = field(default_factory=dict)
     # {candidate file: its machine's headers of the layout before 2.6.26,
     # include/asm-ARCH/arch-MACH/x.h, which spatch reads with the file}
@@ -120,7 +120,7 @@ def read(path: str) -> str:
 def candidates(top: str) -> List[str]:
     """The C files of top that call the old API (facts.API_CALL, the one
     definition of a call of it), relative to top, sorted."""
-    return sorted(f for f in facts_mod.grep_files(top, "pm_qos_", ["*.c"])
+    return sorted(f for f in textfacts.grep_files(top, "pm_qos_", ["*.c"])
                   or []
                   if facts_mod.API_CALL.search(read(os.path.join(top, f))))
 
@@ -327,24 +327,10 @@ def smpl_error(sp: str, env: Dict[str, str]) -> str:
                     not ln.startswith("Warning: "))
 
 
-CONFLICT_MARK = re.compile(r'^(?:<{7}|>{7})(?: |$)', re.M)
-
-
-def conflict_markers(texts: Dict[str, str]) -> Dict[str, int]:
-    """{file: line of its first merge-conflict marker (<<<<<<< or
-    >>>>>>> at the start of a line)} of the files given that have one."""
-    out = {}
-    for f, t in texts.items():
-        m = CONFLICT_MARK.search(t)
-        if m:
-            out[f] = t.count("\n", 0, m.start()) + 1
-    return out
-
-
 def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
                  texts: Dict[str, str]) -> List["facts_mod.Call"]:
     """The calls of the old API (add, update, remove) in the files given
-    that pass 1 did not see: found in the text (facts.api_lines), each
+    that pass 1 did not see: found in the text (textfacts.api_lines), each
     as a Call of its file without a function, for Decider.check_unseen
     (a call that does not split into class and name is one of no
     class, and blocks nothing: its site is reported all the same; nor
@@ -353,8 +339,8 @@ def unseen_calls(units: Dict[str, "facts_mod.UnitFacts"],
             for c in list(F.calls.values()) + list(F.readers.values())}
     out = []
     for f in sorted(texts):
-        dead = facts_mod.dead_lines(texts[f])
-        for line, fn, args in facts_mod.api_lines(texts[f]):
+        dead = textfacts.dead_lines(texts[f])
+        for line, fn, args in textfacts.api_lines(texts[f]):
             if (f, line) in seen or fn == facts_mod.READER or line in dead:
                 continue
             a = split_args(args)
@@ -372,7 +358,7 @@ def plan(o: Options, files: List[str], facts_text: str,
     every candidate file of the directory, files among them (a superset
     when --only gave a part), for the rules that look outside the files
     given."""
-    closure = facts_mod.include_closure(o.dir, files, o.idirs[1::2],
+    closure = textfacts.include_closure(o.dir, files, o.idirs[1::2],
                                         o.incl == "--all-includes",
                                         o.archdirs)
     for f, hs in o.archhdrs.items():
@@ -381,7 +367,7 @@ def plan(o: Options, files: List[str], facts_text: str,
     for f in files:
         units.setdefault(f, facts_mod.UnitFacts(f))
     texts = {f: read(os.path.join(o.dir, f)) for f in files}
-    guarded = {f: facts_mod.version_guarded(t) for f, t in texts.items()}
+    guarded = {f: textfacts.version_guarded(t) for f, t in texts.items()}
     outside = None
     if set(tree) - set(files):
         def outside(names):
@@ -395,22 +381,22 @@ def plan(o: Options, files: List[str], facts_text: str,
     # into its fields too, though they call no pm_qos function
     mk: Dict[str, Dict[str, str]] = {}
     for f in files:
-        for g in object_files(o.dir, f, mk):
+        for g in textfacts.object_files(o.dir, f, mk):
             if g not in given:
                 given[g] = read(os.path.join(o.dir, g))
     values = Values(o.dir, given, units, closure)
-    old = facts_mod.old_kernel_lines(given)
-    older = facts_mod.old_kernel_lines(given, (2, 6, 34))
+    old = textfacts.old_kernel_lines(given)
+    older = textfacts.old_kernel_lines(given, (2, 6, 34))
     archdirs = {f: o.archdirs.get(f, []) + o.archhdrs.get(f, [])
                 for f in set(o.archdirs) | set(o.archhdrs)}
     d = Decider(units, o.any_struct, guarded, outside, values,
                 archdirs=archdirs, unseen=unseen_calls(units, texts),
-                conflicts=conflict_markers(texts), old=old,
+                conflicts=textfacts.conflict_markers(texts), old=old,
                 older=older)
     d.decide_all()
     name_handles(d.requests, units, d.place)
     sites = sites_of(d)
-    unparsed(sites, texts, facts_mod.api_lines, d.requests)
+    unparsed(sites, texts, textfacts.api_lines, d.requests)
     reasons = [(n, why.name, why.value) for why, n in
                sorted(reason_counts(sites).items(),
                       key=lambda x: (-x[1], x[0].name))]
@@ -521,7 +507,7 @@ def converted_count(p: Plan, changed: List[str], after: str) -> int:
     left in them after the patch."""
     cfiles = [f for f in changed if f.endswith(".c")]
     before = sum(1 for f in cfiles for s in p.sites if s.file == f)
-    left = sum(len(facts_mod.api_lines(read(os.path.join(after, f))))
+    left = sum(len(textfacts.api_lines(read(os.path.join(after, f))))
                for f in cfiles)
     return before - left
 
@@ -587,8 +573,8 @@ class Run:
         o = self.o
         every = candidates(o.dir)
         files = only_files(o.dir, every, o.only) if o.only else every
-        o.archdirs = machine_includes.arch_dirs(o.dir, files)
-        o.archhdrs = machine_includes.arch_headers(o.dir, files)
+        o.archdirs = textfacts.arch_dirs(o.dir, files)
+        o.archhdrs = textfacts.arch_headers(o.dir, files)
         sp = Spatch(o, work)
         facts_out = ""
         if files:

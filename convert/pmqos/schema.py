@@ -41,6 +41,10 @@ FACTS = {
                      "its one instance"),
     "src": ("var how type?", "where a function's structure pointer comes "
             "from: an allocator, a getter, container_of (with its type)"),
+    "derive": ("var how arg via at", "x = via(arg): a pointer into the "
+               "private area of arg, from the getter how (hcd_priv: "
+               "arg->hcd_priv) directly or through the driver's accessor "
+               "via, defined in file at"),
     "gstore": ("var rhs", "a store of a pointer into a file-scope "
                "variable"),
     "addr0": ("callee var", "&var given as the first argument of callee "

@@ -24,9 +24,9 @@ from pmqos.schema import check as misfit
 // initcalls) are the table of convert/pmqos/kernel.txt, read by
 // convert/pmqos/kernel.py, which imports nothing of the package; the
 // driver puts the package on spatch's PYTHONPATH.
-from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EXCLUSIVE_LOCKS,
-			  EXCLUSIVE_UNLOCKS, FREE_ARG, GETTERS, LOCK_CALLS,
-			  OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
+from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EMBEDDED_GETTERS,
+			  EXCLUSIVE_LOCKS, EXCLUSIVE_UNLOCKS, FREE_ARG, GETTERS,
+			  LOCK_CALLS, OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
 			  UNLOCK_CALLS, UPDATE)
 
 // The calls of the old API that name a request (rule call, which
@@ -39,6 +39,9 @@ SOURCES = ALLOC | ALLOC_COPY | GETTERS
 
 def source(f):
 	return f in SOURCES
+
+def embedded(f):
+	return f in EMBEDDED_GETTERS
 
 // The frees of the object given as their last argument, and those of
 // the object at another argument (kfree_rcu(ptr, rcu_head): FREE_ARG).
@@ -601,6 +604,52 @@ S << srcc.S;
 p << srcc.p;
 @@
 emit("src", p, var=str(x), how="container_of", type=str(S))
+
+// The pointers taken from a private area: x = g(h) of a getter whose
+// structure lives inside the object h (getter-embedded), or of the
+// driver's own accessor of one, a function of one parameter whose body
+// is return g(h); or return (struct S *) (h->hcd_priv);.  Freeing h
+// frees x too.
+@accessor@
+identifier S, T, a, h;
+identifier g : script:python () { embedded(g) };
+position p;
+@@
+struct S *a@p(struct T *h) { return \( (struct S *)(g(h)) \| (void *)(g(h)) \|
+  (g(h)) \| (struct S *)(h->hcd_priv) \| (void *)(h->hcd_priv) \|
+  (h->hcd_priv) \); }
+
+@derived@
+identifier accessor.a, x, h, S;
+position p;
+@@
+\( struct S *x@p = a(\(h\|&h\)); \| x@p = a(\(h\|&h\)) \)
+
+@script:python@
+x << derived.x;
+h << derived.h;
+g << accessor.g = "hcd_priv";
+a << accessor.a;
+q << accessor.p;
+p << derived.p;
+@@
+emit("derive", p, var=str(x), how=str(g), arg=str(h), via=str(a),
+     at=q[0].file)
+
+@derived_getter@
+identifier x, h, S;
+identifier g : script:python () { embedded(g) };
+position p;
+@@
+\( struct S *x@p = g(\(h\|&h\)); \| x@p = g(\(h\|&h\)) \)
+
+@script:python@
+x << derived_getter.x;
+h << derived_getter.h;
+g << derived_getter.g;
+p << derived_getter.p;
+@@
+emit("derive", p, var=str(x), how=str(g), arg=str(h), via=str(g), at="")
 
 // Flags: the branches of if (F) and if (!F) on a plain variable F, by
 // their lines, and the constants stored into such a variable (F = 1;

@@ -10,6 +10,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from pmqos import facts as F  # noqa: E402
+from pmqos import textfacts as T  # noqa: E402
 from pmqos import schema  # noqa: E402
 from pmqos.decision import Decider, Reason  # noqa: E402
 from pmqos.naming import (CONST, INST, PARAM, RUNTIME, name_handles,  # noqa
@@ -132,7 +133,7 @@ class Names(unittest.TestCase):
         t = ("int a;\n#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,35)\n"
              "x();\n#else\ny();\n#endif\nz();\n#ifdef CONFIG_PM\nw();\n"
              "#endif\n")
-        g = F.version_guarded(t)
+        g = T.version_guarded(t)
         self.assertEqual(sorted(g), [3, 5])
 
     def test_version_guard_compat_macros(self):
@@ -142,7 +143,7 @@ class Names(unittest.TestCase):
              "#elif defined(HAVE_PM_QOS_REQUEST_LIST)\nb();\n#else\n"
              "c();\n#endif\n#ifndef HAVE_PM_QOS_REQUEST_LIST\nd();\n"
              "#endif\n#ifdef HAVE_NETDEV_NAPI\ne();\n#endif\n")
-        g = F.version_guarded(t)
+        g = T.version_guarded(t)
         self.assertEqual(sorted(g), [2, 4, 6, 9])
         self.assertEqual(g[6], 1)
         self.assertEqual(g[9], 8)
@@ -153,7 +154,7 @@ class Names(unittest.TestCase):
         t = ("#if 0 /* old */\na();\n#ifdef X\nb();\n#endif\n#else\n"
              "c();\n#endif\n#ifdef Y\n#if 0\nd();\n#endif\ne();\n"
              "#endif\n#if 0 || defined(Z)\nf();\n#endif\n")
-        g = F.dead_lines(t)
+        g = T.dead_lines(t)
         self.assertEqual(sorted(g), [2, 4, 11])
         self.assertEqual(g[4], 1)
         self.assertEqual(g[11], 10)
@@ -163,11 +164,24 @@ class Names(unittest.TestCase):
         # not lines of one branch, nor of two separate #if blocks
         t = ("#ifdef A\na();\n#ifdef B\nb();\n#endif\n#elif C\n"
              "c();\n#else\nd();\n#endif\n#ifdef A\ne();\n#endif\n")
-        self.assertEqual(F.cpp_apart(t, 2, 7), 1)
-        self.assertEqual(F.cpp_apart(t, 4, 9), 1)
-        self.assertEqual(F.cpp_apart(t, 7, 9), 1)
-        self.assertEqual(F.cpp_apart(t, 2, 4), 0)
-        self.assertEqual(F.cpp_apart(t, 2, 12), 0)
+        self.assertEqual(T.cpp_apart(t, 2, 7), 1)
+        self.assertEqual(T.cpp_apart(t, 4, 9), 1)
+        self.assertEqual(T.cpp_apart(t, 7, 9), 1)
+        self.assertEqual(T.cpp_apart(t, 2, 4), 0)
+        self.assertEqual(T.cpp_apart(t, 2, 12), 0)
+
+    def test_cond_blocks(self):
+        # the conditions of each line's blocks (one reader with
+        # cpp_apart): an #if's branches so far, #ifdef X as defined(X);
+        # two blocks of the same conditions are alike
+        t = ("#ifdef A\na();\n#elif B\nb();\n#else\nc();\n#endif\n"
+             "#if defined (A)\nd();\n#endif\n")
+        b = T.cond_blocks(t)
+        self.assertEqual(b[1], (("defined(A)",),))
+        self.assertEqual(b[3], (("defined(A)", "B"),))
+        self.assertEqual(b[5], (("defined(A)", "B", "else"),))
+        self.assertEqual(b[6], ())
+        self.assertEqual(b[8], b[1])
 
     def test_table_positions(self):
         # kernel.txt's NAME:N:M: the names without their positions, and
@@ -187,7 +201,7 @@ class Names(unittest.TestCase):
         t = "/* pm_qos_add_requirement(a, b, c) */\n" \
             'printk("pm_qos_remove_requirement (x) failed");\n' \
             "pm_qos_update_requirement(C,\n N, 3);\n"
-        self.assertEqual(F.api_lines(t),
+        self.assertEqual(T.api_lines(t),
                          [(3, F.UPDATE, "C, N, 3")])
 
     def test_api_lines_skip_definitions(self):
@@ -201,7 +215,7 @@ class Names(unittest.TestCase):
             "\t\tpm_qos_update_requirement(C, N, 4);\n" \
             "#ifdef X\nstatic int\n#endif\n" \
             "pm_qos_requirement(int c)\n"
-        self.assertEqual([x[0] for x in F.api_lines(t)], [7, 8, 9, 14])
+        self.assertEqual([x[0] for x in T.api_lines(t)], [7, 8, 9, 14])
 
 
 class Rules(unittest.TestCase):
@@ -640,20 +654,20 @@ class Values(unittest.TestCase):
             "#else /* < 2.6.35 */",
             "#define HAVE_PM_QOS_REQUEST_LIST",
             "#endif"])
-        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k})["a.c"],
+        self.assertEqual(T.old_kernel_lines({"a.c": t, "k.h": k})["a.c"],
                          {2: 1, 9: 4, 20: 19})
         # the feature macro unseen, or defined for old kernels too
-        self.assertEqual(F.old_kernel_lines({"a.c": t})["a.c"],
+        self.assertEqual(T.old_kernel_lines({"a.c": t})["a.c"],
                          {2: 1, 20: 19})
         # before 2.6.34: neither <= 2.6.34 nor the macro tells it
-        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k},
+        self.assertEqual(T.old_kernel_lines({"a.c": t, "k.h": k},
                                             (2, 6, 34))["a.c"], {})
         b = "#if LINUX_VERSION_CODE < KERNEL_VERSION(2,6,28)\n" \
             "pm_qos_requirement(C);\n#endif\n"
-        self.assertEqual(F.old_kernel_lines({"b.c": b}, (2, 6, 34)),
+        self.assertEqual(T.old_kernel_lines({"b.c": b}, (2, 6, 34)),
                          {"b.c": {2: 1}})
         k2 = k + "\n#define HAVE_PM_QOS_REQUEST_LIST\n"
-        self.assertEqual(F.old_kernel_lines({"a.c": t, "k.h": k2})["a.c"],
+        self.assertEqual(T.old_kernel_lines({"a.c": t, "k.h": k2})["a.c"],
                          {2: 1, 20: 19})
 
     def test_string_args(self):
@@ -680,7 +694,8 @@ class Values(unittest.TestCase):
 
     def test_stores_and_drivers(self):
         import tempfile
-        from pmqos.naming import Values as V, driver_of
+        from pmqos.naming import Values as V
+        from pmqos.textfacts import driver_of
         with tempfile.TemporaryDirectory() as top:
             os.makedirs(os.path.join(top, "d"))
             with open(os.path.join(top, "d", "Makefile"), "w") as fh:
@@ -699,7 +714,7 @@ class Values(unittest.TestCase):
 
     def test_object_files(self):
         import tempfile
-        from pmqos.naming import object_files
+        from pmqos.textfacts import object_files
         with tempfile.TemporaryDirectory() as top:
             os.makedirs(os.path.join(top, "d"))
             with open(os.path.join(top, "d", "Makefile"), "w") as fh:
@@ -733,8 +748,8 @@ class Values(unittest.TestCase):
 
 
 class ArchIncludeTest(unittest.TestCase):
-    """machine_includes: the machine include directories of a file, from the
-    <mach/...> and <plat/...> headers it includes."""
+    """textfacts.arch_dirs: the machine include directories of a file,
+    from the <mach/...> and <plat/...> headers it includes."""
 
     def tree(self, top, files):
         for f, text in files.items():
@@ -744,7 +759,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_resolve(self):
         import tempfile
-        from pmqos.machine_includes import arch_dirs
+        from pmqos.textfacts import arch_dirs
         m = "arch/arm/mach-%s/include/mach/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {
@@ -794,7 +809,7 @@ class ArchIncludeTest(unittest.TestCase):
 
     def test_old_layout(self):
         import tempfile
-        from pmqos.machine_includes import arch_headers
+        from pmqos.textfacts import arch_headers
         a = "include/asm-arm/arch-%s/%s"
         with tempfile.TemporaryDirectory() as top:
             self.tree(top, {
