@@ -1357,9 +1357,10 @@ class Decider:
         if hit:
             r.unseen = [u.where for u in hit]
             self.report(r, Reason.UNPARSED_CALL, "%s (class %s) may also "
-                        "be named at %s, whose function could not be parsed"
-                        " either: converted without %s, the request %s names would "
-                        "be gone; convert all its calls by hand" % (
+                        "be named at %s, whose function could not be "
+                        "parsed either: converted without %s, the request "
+                        "%s names would be gone; convert all its calls by "
+                        "hand" % (
                             r.shown, cls, ", ".join(r.unseen),
                             "it" if len(hit) == 1 else "them",
                             "it" if len(hit) == 1 else "they"))
