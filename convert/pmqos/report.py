@@ -216,6 +216,13 @@ def converted_text(d, r: Request, c: Call):
                          " is not removed (so before the conversion): check "
                          "the error path of %s()" % (c.where, leak, c.func))
     rm = [x for x in r.calls if x.fn == REMOVE]
+    if c.fn == REMOVE and not takes_handle(r) and c is rm[0]:
+        late = late_updates(d, r)
+        if late:
+            notes.append("an update at %s runs from %s: check that it is "
+                         "stopped before the remove at %s (an update after "
+                         "it uses freed memory, where the old API ignored "
+                         "it)" % (late[0][0], late[0][1], c.where))
     if c.fn == REMOVE and takes_handle(r) and c is rm[0]:
         # (a note when an update may race with them, which the reader
         # must check; else what the code shows, explained once)
@@ -242,6 +249,35 @@ def converted_text(d, r: Request, c: Call):
         else:
             explain.append(why)
     return "; ".join(detail + notes + explain), notes, explain
+
+
+def late_updates(d, r: Request) -> List[Tuple[str, str]]:
+    """(where, "f() (how)") of the updates of r reached from a timer, an
+    IRQ handler or a work item that no remove of r is reached from: such
+    a callback may still run when the remove has freed the handle.  None
+    when a remove's function stops a timer, work or IRQ before it
+    (kernel.txt's stop-callback)."""
+    rm = set()
+    for x in r.calls:
+        if x.fn == REMOVE:
+            rm |= d.graph(x).contexts(x.func)
+            if any(e.callee in kernel.STOP_CALLBACK and e.caller == x.func
+                   and e.file == x.file and e.line < x.line
+                   for e in d.units[x.unit].edges.values()):
+                return []
+    out = []
+    for x in r.calls:
+        if x.fn != UPDATE:
+            continue
+        g = d.graph(x)
+        for e in sorted(g.contexts(x.func) - rm):
+            how = g.entry.get(e, "")
+            if e in g.atomic and how.startswith((".function", "handed to")) \
+                    or how[len("handed to "):-3] in kernel.INIT_OBJ_FNS:
+                out.append((x.where, "%s() (%s)" % (
+                    e, "a timer" if how == ".function" else how)))
+                break
+    return out
 
 
 def leak_before(d, c: Call) -> Optional[str]:
