@@ -254,30 +254,42 @@ def converted_text(d, r: Request, c: Call):
 def late_updates(d, r: Request) -> List[Tuple[str, str]]:
     """(where, "f() (how)") of the updates of r reached from a timer, an
     IRQ handler or a work item that no remove of r is reached from: such
-    a callback may still run when the remove has freed the handle.  None
-    when a remove's function stops a timer, work or IRQ before it
-    (kernel.txt's stop-callback)."""
-    rm = set()
-    for x in r.calls:
-        if x.fn == REMOVE:
-            rm |= d.graph(x).contexts(x.func)
-            if any(e.callee in kernel.STOP_CALLBACK and e.caller == x.func
-                   and e.file == x.file and e.line < x.line
-                   for e in d.units[x.unit].edges.values()):
-                return []
+    a callback may still run when the remove has freed the handle, unless
+    the function of a remove stops it first (stopped)."""
+    rm = [x for x in r.calls if x.fn == REMOVE]
+    ctx = set()
+    for x in rm:
+        ctx |= d.graph(x).contexts(x.func)
     out = []
     for x in r.calls:
         if x.fn != UPDATE:
             continue
         g = d.graph(x)
-        for e in sorted(g.contexts(x.func) - rm):
+        for e in sorted(g.contexts(x.func) - ctx):
             how = g.entry.get(e, "")
-            if e in g.atomic and how.startswith((".function", "handed to")) \
-                    or how[len("handed to "):-3] in kernel.INIT_OBJ_FNS:
+            if (e in g.atomic and how.startswith((".function", "handed to"))
+                    or how[len("handed to "):-3] in kernel.INIT_OBJ_FNS) \
+                    and not any(stopped(d.units[y.unit], e, y) for y in rm):
                 out.append((x.where, "%s() (%s)" % (
                     e, "a timer" if how == ".function" else how)))
                 break
     return out
+
+
+def stopped(F, fn: str, c: Call) -> bool:
+    """The function of call c stops the callback fn before c: a call of
+    kernel.txt's stop-callback on the object fn was handed with (the
+    timer of setup_timer(), the work of INIT_WORK(), the IRQ of
+    request_irq(): the same last field or name), or any, when fn was
+    given by an ops field (timer.function = fn)."""
+    def last(a: str) -> str:
+        return re.split(r"->|\.|&", a.strip())[-1].strip()
+    objs = {last(e.args.get(0, "")) for e in F.edges.values()
+            if fn in e.args.values() and e.callee != c.func}
+    return any(e.callee in kernel.STOP_CALLBACK and e.caller == c.func and
+               e.file == c.file and e.line < c.line and
+               (not objs or last(e.args.get(0, "")) in objs)
+               for e in F.edges.values())
 
 
 def leak_before(d, c: Call) -> Optional[str]:
