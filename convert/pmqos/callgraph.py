@@ -19,6 +19,9 @@ from .kernel import (ATOMIC_CALLBACKS, ATOMIC_CHAINS,  # noqa: F401
                      REENTRANT_OPS,
                      RUN_ONCE_MACROS, UNLOCK_CALLS)
 
+# How an entry point that is not static is reached: from any file.
+NOT_STATIC = "not static: other files may call it"
+
 
 class CallGraph:
     """Callers, entry points and atomic functions of one unit."""
@@ -62,7 +65,7 @@ class CallGraph:
                     self.atomic.setdefault(f, "a timer callback (.function)")
         for f in sorted(F.funcs):
             if f not in F.static:
-                self.entry.setdefault(f, "not static")
+                self.entry.setdefault(f, NOT_STATIC)
             elif f not in self.callers:
                 self.entry.setdefault(f, "not called in its file")
         for (file, caller, callee) in sorted(F.locked_calls):

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
-from .callgraph import CallGraph
+from .callgraph import NOT_STATIC, CallGraph
 from .facts import ADD, REMOVE, UPDATE, Call, UnitFacts
 from .naming import (CONST, INST, PARAM, RUNTIME, UNRESOLVED, DevNames,
                      Name, Values, aliases, group_names, is_dev_key,
@@ -88,10 +88,10 @@ class Reason(Enum):
     NO_PLACE = "no place for its static handle that every call sees"
     VERSION_GUARD = "under a kernel version guard"
     OLD_KERNEL = "in a branch only kernels before 2.6.35 build"
-    NOT_PARSED = "spatch did not see the call"
+    NOT_PARSED = "its function could not be parsed"
     NOT_BUILT = "in a block no build compiles"
     OUTSIDE_CALL = "a call outside the files given names it"
-    UNPARSED_CALL = "a call that spatch could not parse may name it"
+    UNPARSED_CALL = "a call in a function that could not be parsed may name it"
     CONFLICT = "in a file with unresolved merge-conflict markers"
 
 
@@ -855,7 +855,7 @@ class Decider:
         how = g.entry.get(fn)
         if how in (".probe", "handed to platform_driver_probe()"):
             return {fn}
-        if how == "not static" and g.callers.get(fn) and \
+        if how == NOT_STATIC and g.callers.get(fn) and \
                 fn in F.funcs and \
                 self.named_elsewhere(fn, F.funcs[fn][0]) == [] and \
                 self.calls_seen(a.unit, fn):
@@ -1369,9 +1369,10 @@ class Decider:
         if hit:
             r.unseen = [u.where for u in hit]
             self.report(r, Reason.UNPARSED_CALL, "%s (class %s) may also "
-                        "be named at %s, which pass 2 cannot rewrite either:"
-                        " converted without %s, the request %s names would "
-                        "be gone; convert all its calls by hand" % (
+                        "be named at %s, whose function could not be "
+                        "parsed either: converted without %s, the request "
+                        "%s names would be gone; convert all its calls by "
+                        "hand" % (
                             r.shown, cls, ", ".join(r.unseen),
                             "it" if len(hit) == 1 else "them",
                             "it" if len(hit) == 1 else "they"))

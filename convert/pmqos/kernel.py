@@ -77,6 +77,7 @@ EXCLUSIVE_UNLOCKS = names("exclusive-unlock")
 RUN_ONCE_MACROS = names("initcall")
 EXIT_MACROS = names("exitcall")
 INIT_OBJ_FNS = names("init-obj")
+STOP_CALLBACK = names("stop-callback")
 OP_WRAPPERS = names("op-wrap")
 # Where a handle may live, and what runs once per device.
 DEVICE_STRUCTS = names("device-struct")

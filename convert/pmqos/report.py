@@ -20,6 +20,7 @@ which eval/pmqoseval/determinism.py reads.
 
 import os
 import re
+import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -215,18 +216,30 @@ def converted_text(d, r: Request, c: Call):
                          " is not removed (so before the conversion): check "
                          "the error path of %s()" % (c.where, leak, c.func))
     rm = [x for x in r.calls if x.fn == REMOVE]
+    if c.fn == REMOVE and not takes_handle(r) and c is rm[0]:
+        late = late_updates(d, r)
+        if late:
+            notes.append("an update at %s runs from %s: check that it is "
+                         "stopped before the remove at %s (an update after "
+                         "it uses freed memory, where the old API ignored "
+                         "it)" % (late[0][0], late[0][1], c.where))
     if c.fn == REMOVE and takes_handle(r) and c is rm[0]:
         # (a note when an update may race with them, which the reader
         # must check; else what the code shows, explained once)
         ups = [(x.file, x.line) for x in r.calls if x.fn == UPDATE]
         funcs = sorted({"%s()" % x.func for x in rm})
-        reach = [x for x in r.race if x.split(" ")[0] not in funcs]
         why = "removed in %s (%s)" % (
             ", ".join(funcs), compact([(x.file, x.line) for x in rm]))
         if r.race:
-            why += "%s, which nothing shown orders: each takes the handle " \
-                "with xchg(), so one frees it" % (
-                    ", reached from %s" % ", ".join(r.race) if reach else "")
+            why += ", run from %s: nothing in the files keeps two of these " \
+                "from running at once, so each remove takes the handle " \
+                "with xchg() and only one frees it" % ", ".join(r.race)
+            again = [e.split("()")[0] for e in r.race if "with itself" in e]
+            if any(e in d.graph(a).contexts(a.func)
+                   for a in r.adds for e in again):
+                why += "; two runs of %s() at once can still leave one " \
+                    "request added, as the name kept two entries: " \
+                    "serialise it to avoid that" % again[0]
         else:
             why += ", never two at once (%s): each takes the handle with " \
                 "xchg() all the same" % "; ".join(r.orders)
@@ -236,6 +249,47 @@ def converted_text(d, r: Request, c: Call):
         else:
             explain.append(why)
     return "; ".join(detail + notes + explain), notes, explain
+
+
+def late_updates(d, r: Request) -> List[Tuple[str, str]]:
+    """(where, "f() (how)") of the updates of r reached from a timer, an
+    IRQ handler or a work item that no remove of r is reached from: such
+    a callback may still run when the remove has freed the handle, unless
+    the function of a remove stops it first (stopped)."""
+    rm = [x for x in r.calls if x.fn == REMOVE]
+    ctx = set()
+    for x in rm:
+        ctx |= d.graph(x).contexts(x.func)
+    out = []
+    for x in r.calls:
+        if x.fn != UPDATE:
+            continue
+        g = d.graph(x)
+        for e in sorted(g.contexts(x.func) - ctx):
+            how = g.entry.get(e, "")
+            if (e in g.atomic and how.startswith((".function", "handed to"))
+                    or how[len("handed to "):-3] in kernel.INIT_OBJ_FNS) \
+                    and not any(stopped(d.units[y.unit], e, y) for y in rm):
+                out.append((x.where, "%s() (%s)" % (
+                    e, "a timer" if how == ".function" else how)))
+                break
+    return out
+
+
+def stopped(F, fn: str, c: Call) -> bool:
+    """The function of call c stops the callback fn before c: a call of
+    kernel.txt's stop-callback on the object fn was handed with (the
+    timer of setup_timer(), the work of INIT_WORK(), the IRQ of
+    request_irq(): the same last field or name), or any, when fn was
+    given by an ops field (timer.function = fn)."""
+    def last(a: str) -> str:
+        return re.split(r"->|\.|&", a.strip())[-1].strip()
+    objs = {last(e.args.get(0, "")) for e in F.edges.values()
+            if fn in e.args.values() and e.callee != c.func}
+    return any(e.callee in kernel.STOP_CALLBACK and e.caller == c.func and
+               e.file == c.file and e.line < c.line and
+               (not objs or last(e.args.get(0, "")) in objs)
+               for e in F.edges.values())
 
 
 def leak_before(d, c: Call) -> Optional[str]:
@@ -286,9 +340,9 @@ def unparsed(sites: Dict[tuple, Site], texts: Dict[str, str],
                             "if the block is ever enabled" % (fn, s.why, f))
                 sites[(f, line, 0)] = s
                 continue
-            s.detail = ("spatch did not parse the function around %s() "
-                        "(a macro, an unknown type or a conditional it "
-                        "could not follow): convert by hand" % fn)
+            s.detail = ("the function around %s() could not be parsed "
+                        "(a macro, an unknown type or a conditional that "
+                        "spatch could not follow): convert by hand" % fn)
             s.related = blocks.get("%s:%d" % (f, line), [])
             if s.related:
                 s.detail += ("; the calls it may name stay on the old API "
@@ -312,17 +366,27 @@ class Finding:
     explain: List[str] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
 
-    def lines(self, full: bool = True) -> List[str]:
+    def lines(self, full: bool = True,
+              said: Optional[Dict[str, str]] = None) -> List[str]:
         """The finding as text; without full, the head, its other calls
         and the notes only.  Below the head, a file of the head's
-        directory is named by its base name."""
+        directory is named by its base name.  An explanation already
+        given for another finding (said: text -> its file:line) is
+        referred to, not repeated."""
         out = []
         if self.also:
             out.append("also: " + compact(self.also))
         if self.related and full:
             out.append("blocks the request of: " + compact(self.related))
         if full:
-            out += self.explain
+            for x in self.explain:
+                if said is None or len(x) < 60:
+                    out.append(x)
+                elif x in said:
+                    out.append("(the same as for %s)" % said[x])
+                else:
+                    said[x] = "%s:%d" % (self.file, self.line)
+                    out.append(x)
         out += ["note: " + x for x in self.notes]
         here = os.path.dirname(self.file)
         if here:
@@ -437,8 +501,8 @@ def summary_lines(sites: Dict[tuple, Site], fs: List[Finding]
         m = sum(1 for f in fs if f.reason == why)
         what = {Reason.NOT_BUILT: "block",
                 Reason.NOT_PARSED: "call"}.get(why, "request")
-        out.append("  %d x %s (%d %s%s)" % (
-            k, why.name, m, what, "" if m == 1 else "s"))
+        out.append("  %d x %s (%d %s%s): %s" % (
+            k, why.name, m, what, "" if m == 1 else "s", why.value))
     return out
 
 
@@ -450,11 +514,12 @@ def reason_counts(sites: Dict[tuple, Site]) -> Dict[Reason, int]:
     return out
 
 
-def unknown_structs(d) -> List[str]:
+def unknown_structs(d, top: str) -> List[str]:
     """The structures that the functions of a request left without a
     holder (NO_HOLDER) take, and that no file spatch read declares: with
     the kernel's include/ (--ksrc) it may see them.  A structure declared
-    in the driver's own files needs no --ksrc."""
+    in the driver's own files, or in any header under top (the directory
+    given: a whole tree holds the kernel's headers), needs no --ksrc."""
     out = set()
     for r in d.requests:
         if r.reason != Reason.NO_HOLDER:
@@ -464,6 +529,13 @@ def unknown_structs(d) -> List[str]:
             for (var, st, how) in F.svars.get(c.func, []):
                 if not any(st in G.structs for G in d.units.values()):
                     out.add(st)
+    if out:
+        grep = subprocess.run(
+            ["grep", "-rhoE", "--include=*.h", r"struct[[:space:]]+(%s)"
+             r"[[:space:]]*\{" % "|".join(sorted(out)), top],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            errors="replace")
+        out -= set(re.findall(r"struct\s+(\w+)", grep.stdout))
     return sorted(out)
 
 

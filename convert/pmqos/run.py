@@ -102,7 +102,8 @@ class Plan:
 
     def report(self) -> List[str]:
         """--report: every finding, then the counts."""
-        return [ln for f in self.findings for ln in f.lines()] + \
+        said: Dict[str, str] = {}
+        return [ln for f in self.findings for ln in f.lines(said=said)] + \
             self.summary
 
     @property
@@ -531,7 +532,7 @@ class Run:
                 % (p.found, len(p.files), o.dir, self.elapsed(), o.jobs))
         if p.found == 0:
             return
-        unknown = unknown_structs(p.decider)
+        unknown = unknown_structs(p.decider, o.dir)
         if o.incl != "--all-includes" and unknown:
             say("hint: --ksrc TREE lets spatch see structures declared "
                 "under TREE/include (here struct %s)" % ", ".join(unknown))
@@ -624,7 +625,8 @@ class Run:
             converted = converted_count(p, changed, after)
         if o.mode == "inplace":
             inplace.write_all(o.dir, changed, after)
-            say("applied to %d files in %s" % (len(changed), o.dir))
+            say("applied to %d file%s in %s" % (
+                len(changed), "" if len(changed) == 1 else "s", o.dir))
         else:
             sys.stdout.flush()
             sys.stdout.buffer.write(diff.encode(errors="surrogateescape"))

@@ -24,9 +24,10 @@ from pmqos.schema import check as misfit
 // initcalls) are the table of convert/pmqos/kernel.txt, read by
 // convert/pmqos/kernel.py, which imports nothing of the package; the
 // driver puts the package on spatch's PYTHONPATH.
-from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, EMBEDDED_GETTERS,
-			  EXCLUSIVE_LOCKS, EXCLUSIVE_UNLOCKS, FREE_ARG, GETTERS,
-			  LOCK_CALLS, OLD_API, OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS,
+from pmqos.kernel import (ADD, ALLOC, ALLOC_COPY, ATOMIC_CALLBACKS,
+			  EMBEDDED_GETTERS, EXCLUSIVE_LOCKS, EXCLUSIVE_UNLOCKS,
+			  FREE_ARG, GETTERS, INIT_OBJ_FNS, LOCK_CALLS, OLD_API,
+			  OP_WRAPPERS, REMOVE, RUN_ONCE_MACROS, STOP_CALLBACK,
 			  UNLOCK_CALLS, UPDATE)
 
 // The calls of the old API that name a request (rule call, which
@@ -50,6 +51,13 @@ def frees_last(f):
 
 def frees_at(f):
 	return FREE_ARG.get(f, -1) >= 0
+
+// What arms a callback on an object (a timer, a work, an IRQ), and what
+// stops it.
+ARMS_OR_STOPS = INIT_OBJ_FNS | STOP_CALLBACK | {f for (f, n) in ATOMIC_CALLBACKS}
+
+def arms_or_stops(f):
+	return f in ARMS_OR_STOPS
 
 // What a rule tells the later rules of the same unit, the candidate file
 // whose parse they read (with the headers it includes): a set of names of
@@ -1225,6 +1233,24 @@ n << earg.n;
 p << earg.p;
 @@
 emit("arg", p, callee=str(g), n=int(n), arg=str(a))
+
+// The object a callback is armed on or stopped by: the timer, work or
+// IRQ, the first argument of setup_timer(), INIT_WORK(), request_irq(),
+// del_timer_sync(), cancel_work_sync(), free_irq() (kernel.txt's
+// init-obj, atomic-callback and stop-callback).
+@oarg@
+identifier g : script:python () { arms_or_stops(g) };
+expression E;
+position p;
+@@
+g@p(E, ...)
+
+@script:python@
+g << oarg.g;
+E << oarg.E;
+p << oarg.p;
+@@
+emit("arg", p, callee=str(g), n=0, arg=str(E))
 
 // Calls made with a spinlock held or interrupts off, in the same
 // function, of the API and of the unit's functions (known).
