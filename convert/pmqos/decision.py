@@ -880,8 +880,8 @@ class Decider:
             out |= r
         return out
 
-    STATE = (re.compile(r'^(\w+)\(\) stores \S+ in (\w+)'),
-             re.compile(r'^(\w+)\(\) stores the result of \w+\(\)'
+    STATE = (re.compile(r'^(\w+)\(\) stores (\w+) in (\w+)'),
+             re.compile(r'^(\w+)\(\) stores the result of (\w+)\(\)'
                         r'(?:, handed its \w+,)? in (?:the file-scope )?'
                         r'(\w+)'),
              re.compile(r'^(\w+)\(\) initialises (\w+) with (\w+)\(\)'))
@@ -894,26 +894,34 @@ class Decider:
         the store (of INIT_WORK(&var, ...) and the like): its first line
         in that function that stores into var; line None when it is not
         found.  (pmqos-check verifies what that line stores.)"""
-        fn, var, init = probe, "", ""
+        fn, var, init, value = probe, "", "", ""
         for k, rx in enumerate(self.STATE):
             m = rx.match(why)
             if m:
-                fn, var = m.group(1), m.group(2)
-                init = m.group(3) if k == 2 else ""
+                fn = m.group(1)
+                if k == 2:
+                    var, init = m.group(2), m.group(3)
+                else:
+                    var = m.group(3)
+                    value = (r'%s\s*;' if k == 0 else
+                             r'(?:\([^()]*\)\s*)?%s\s*\(') % \
+                        re.escape(m.group(2))
                 break
         line = None
         b = self.body(unit, fn) if var else None
         if b is not None:
             src, start, end, at = b
-            if init:
-                want = re.compile(r'\b%s\s*\(\s*&\s*%s\b' % (
-                    re.escape(init), re.escape(var)))
-            else:
-                want = re.compile(r'(?<![\w>.])%s\s*(?:(?:\.|->)\s*\w+\s*)*'
-                                  r'=(?!=)' % re.escape(var))
-            for ln in range(start + 1, end + 1):
-                if ln in at and want.search(src[ln - 1]):
-                    line = ln
+            store = r'(?<![\w>.])%s\s*(?:(?:\.|->)\s*\w+\s*)*=(?!=)\s*' % \
+                re.escape(var)
+            # the store of what why says, else the first store of var
+            wants = [re.compile(r'\b%s\s*\(\s*&\s*%s\b' % (
+                re.escape(init), re.escape(var)))] if init else \
+                [re.compile(store + value), re.compile(store)]
+            for want in wants:
+                line = next((ln for ln in range(start + 1, end + 1)
+                             if ln in at and want.search(src[ln - 1])),
+                            None)
+                if line:
                     break
         return {"probe": probe, "file": self.units[unit].funcs.get(
             fn, (None,))[0], "func": fn, "var": var, "line": line}
