@@ -1,9 +1,9 @@
 /*
- * A camera lens driver that holds the bus while the lens moves, behind a
- * flag of file scope: the add runs only while the flag is clear and sets
- * it, the remove runs only while it is set and clears it.  The add is
- * reached from the probe, but a second add runs only after the remove,
- * so the one static handle is never overwritten.
+ * The lens driver of good-flag, line for line, whose proof
+ * (proofs.json) cites line 22, the return, as the store that sets the
+ * flag after the add: the cited line does not say what the proof says,
+ * so the proof does not hold (the code itself is right: only the proof
+ * is wrong).
  */
 #include <linux/module.h>
 #include <linux/i2c.h>
