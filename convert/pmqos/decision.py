@@ -115,6 +115,10 @@ class Request:
     gaps: Dict[tuple, Tuple[int, List[str]]] = field(default_factory=dict)
     variants: List[str] = field(default_factory=list)
     gated: str = ""                               # Decider.flag_gate
+    # the proof of the exception that makes a static handle (or a field
+    # of a structure with one instance) one request: the rule's name and
+    # the lines it rests on (report.py's JSON, which pmqos-check verifies)
+    proof: Dict[str, object] = field(default_factory=dict)
     one_at_a_time: bool = False                   # flag_gate or replaced
     flag_peers: List[str] = field(default_factory=list)
     freed_by: str = ""                            # USE_AFTER_FREE: the free
@@ -207,6 +211,10 @@ class Decider:
         # function): body()}
         self._blanked: Dict[str, str] = {}
         self._bodies: Dict[tuple, object] = {}
+        # the evidence of the last rule of check_place that held
+        # (flag_gate, replaced, paired_locked, one_mutex, held_lock)
+        self.evidence: Dict[str, object] = {}
+        self.lock_lines: Tuple[int, int] = (0, 0)
 
     def device_names(self) -> Dict[tuple, Tuple[Name, str, str]]:
         """A name read from a field of the driver's own structure that
@@ -451,6 +459,20 @@ class Decider:
             # and F is used nowhere but in those tests and stores
             if self.used_only(F, var, file, stores) and \
                     all(owned(x) for x in stores):
+                ev = []
+                for c in sorted(calls, key=lambda c: c.line):
+                    sp = span(c, var, c.fn != ADD)
+                    e = {"call": c.kind, "line": c.line,
+                         "test": sp[0].at[0] or sp[0].line}
+                    if c.fn != UPDATE:
+                        e["store"] = min(
+                            x[2] for x in stores if x[1] == c.func and
+                            c.line < x[2] and
+                            any(g.line <= x[2] <= g.end for g in sp) and
+                            (x[4] in self.ZERO) == (c.fn == REMOVE))
+                    ev.append(e)
+                self.evidence = {"file": file, "flag": var, "calls": ev,
+                                 "stores": sorted({x[2] for x in stores})}
                 return ("one at a time by construction: the static %s of "
                         "%s, tested before every call, is set after the add "
                         "and cleared after the remove" % (var, file))
@@ -870,6 +892,66 @@ class Decider:
             out |= r
         return out
 
+    STATE = (re.compile(r'^(\w+)\(\) stores (\w+) in (\w+)'),
+             re.compile(r'^(\w+)\(\) stores the result of (\w+)\(\)'
+                        r'(?:, handed its \w+,)? in (?:the file-scope )?'
+                        r'(\w+)'),
+             re.compile(r'^(\w+)\(\) initialises (\w+) with (\w+)\(\)'))
+
+    def state_proof(self, unit: str, probe: str, why: str
+                    ) -> Dict[str, object]:
+        """The evidence of CallGraph.file_state or keeps_resource (why,
+        their text) for probe: the function that stores into file scope
+        (probe or one it calls), the file-scope variable and the line of
+        the store (of INIT_WORK(&var, ...) and the like): its first line
+        in that function that stores into var; line None when it is not
+        found.  (pmqos-check verifies what that line stores.)"""
+        fn, var, init, value = probe, "", "", ""
+        for k, rx in enumerate(self.STATE):
+            m = rx.match(why)
+            if m:
+                fn = m.group(1)
+                if k == 2:
+                    var, init = m.group(2), m.group(3)
+                else:
+                    var = m.group(3)
+                    value = (r'%s\s*;' if k == 0 else
+                             r'(?:\([^()]*\)\s*)?%s\s*\(') % \
+                        re.escape(m.group(2))
+                break
+        line = None
+        b = self.body(unit, fn) if var else None
+        if b is not None:
+            src, start, end, at = b
+            store = r'(?<![\w>.])%s\s*(?:(?:\.|->)\s*\w+\s*)*=(?!=)\s*' % \
+                re.escape(var)
+            # the store of what why says, else the first store of var
+            wants = [re.compile(r'\b%s\s*\(\s*&\s*%s\b' % (
+                re.escape(init), re.escape(var)))] if init else \
+                [re.compile(store + value), re.compile(store)]
+            for want in wants:
+                line = next((ln for ln in range(start + 1, end + 1)
+                             if ln in at and want.search(src[ln - 1])),
+                            None)
+                if line:
+                    break
+        return {"probe": probe, "file": self.units[unit].funcs.get(
+            fn, (None,))[0], "func": fn, "var": var, "line": line}
+
+    def device_proof(self, a: Call) -> Dict[str, object]:
+        """The evidence of singleton or one_device for the add a: each
+        probe that reaches it and how that probe keeps its device in file
+        scope (state_proof)."""
+        g = self.graph(a)
+        if g.singleton(a.func):
+            ps = g.probes(a.func) or set()
+        else:
+            ps = self.probes_of(a, a.func, set()) or set()
+        return {"line": a.line, "func": a.func, "probes": [
+            self.state_proof(a.unit, p, g.file_state(p) or
+                             self.keeps_resource(a.unit, p) or "")
+            for p in sorted(ps)]}
+
     def one_device(self, a: Call) -> Optional[str]:
         """Why a's function runs for one device only, where
         CallGraph.singleton cannot tell: every path to it starts at a
@@ -927,6 +1009,7 @@ class Decider:
                 if " ".join(m.group(1).split()) != mx or \
                         at[ln][1] or not self.own_statement(b, ln):
                     return ""
+                self.lock_lines = (ln0, ln)
                 return mx
         return ""
 
@@ -952,7 +1035,7 @@ class Decider:
         if not decl or not all(x.ptr for x in decl):
             return ""
         g_ = self.graph(Call(file=unit, line=0, col=0, unit=unit))
-        why = []
+        why, ev = [], []
         for fn in sorted(F.funcs):
             if self.text(F.funcs[fn][0]) is None:
                 continue        # a header of the kernel: not the driver's
@@ -960,19 +1043,23 @@ class Decider:
             if b is None:
                 return ""
             src, start, end, at = b
-            stores = [x for x in src[start:end]
+            stores = [(start + 1 + i, x) for i, x in enumerate(src[start:end])
                       if re.search(r'(?<![\w>.])%s\s*=(?!=)' % re.escape(g),
                                    x)]
             if not stores or all(re.search(r'=\s*NULL\s*;', x)
-                                 for x in stores):
+                                 for ln, x in stores):
                 continue
             fs = g_.file_state(fn) if g_.entry.get(fn) in (
                 ".probe", "handed to platform_driver_probe()") else None
             if not fs:
                 return ""
             why.append(fs)
+            ev.append(dict(self.state_proof(unit, fn, fs),
+                           stores=[ln for ln, x in stores
+                                   if not re.search(r'=\s*NULL\s*;', x)]))
         if not why:
             return ""
+        self.evidence["pointer"] = {"var": g, "probes": ev}
         return "%s, of the one object of %s (%s)" % (mx, g, "; ".join(why))
 
     def one_spelling_adds(self, calls: List[Call]) -> List[Call]:
@@ -1005,6 +1092,7 @@ class Decider:
         g = self.graph(adds[0])
         adders = {a.func for a in adds}
         mutex, pairs, held_by = None, [], set()
+        callers: List[Dict[str, object]] = []
         for a in adds:
             f = a.func
             if F.funcs.get(f, ("", 0))[0] != a.file or f in g.entry or \
@@ -1047,15 +1135,24 @@ class Decider:
                     return ""
                 mutex = mx
                 held_by.add(c)
+                callers.append({"func": c, "call": ln,
+                                "lock": self.lock_lines[0],
+                                "unlock": self.lock_lines[1]})
             pairs.append((a, rm))
         for c in calls:
             if c.fn == UPDATE and not any(
                     c.func == a.func and a.line < c.line < rm.line
                     for a, rm in pairs):
                 return ""
+        self.evidence = {}
         one = self.one_mutex(unit, mutex)
         if not one:
             return ""
+        self.evidence.update({
+            "file": adds[0].file, "mutex": mutex,
+            "pairs": [{"func": a.func, "line": a.line, "remove": rm.line}
+                      for a, rm in pairs],
+            "callers": sorted(callers, key=lambda x: x["call"])})
         return ("one at a time by construction: %s; and every call of %s "
                 "holds %s" % (
                     "; ".join("the add at %s is removed at line %d before "
@@ -1103,11 +1200,16 @@ class Decider:
                        {g.var for g in F.gates if g.file == file})
         flag = {v: self.clear_flag(adds, v) for v in flags}
         plain, cleared, gated = [], [], []
+        ev: List[Dict[str, object]] = []
         for a in adds:
             if a.key not in F.add_reached:
                 return ""
             if a.key not in F.add_bad_path:
                 plain.append(a)
+                rm = [c.line for c in calls if c.fn == REMOVE and
+                      c.func == a.func and c.line < a.line]
+                ev.append({"line": a.line, "how": "remove",
+                           "remove": max(rm) if rm else None})
                 continue
             ok = [cl for cl in F.clears
                   if cl[0] == file and cl[1] == a.func and flag.get(cl[4])
@@ -1115,12 +1217,17 @@ class Decider:
                   (cl[2], cl[3]) not in F.add_flag_bad_paths.get(a.key, set())]
             if ok:
                 cleared.append((a, ok[0][4]))
+                ev.append({"line": a.line, "how": "cleared",
+                           "flag": ok[0][4], "test": ok[0][2],
+                           "clear": ok[0][8][0]})
                 continue
-            g = [g.var for g in F.gates if g.file == file and
+            g = [g for g in F.gates if g.file == file and
                  flag.get(g.var) and g.func == a.func and not g.set and
                  g.line <= a.line <= g.end]
             if g:
-                gated.append((a, g[0]))
+                gated.append((a, g[0].var))
+                ev.append({"line": a.line, "how": "gated", "flag": g[0].var,
+                           "test": g[0].at[0] or g[0].line})
                 continue
             once.append(a)
         cbvars = []
@@ -1129,6 +1236,12 @@ class Decider:
                                               if a is not once[0]])
             if len(once) > 1 or not cbvars:
                 return ""
+            ev.append({"line": once[0].line, "how": "first",
+                       "func": once[0].func, "callbacks": cbvars})
+        fl = {}
+        for v in sorted({v for a, v in cleared + gated}):
+            fl[v] = sorted({x[2] for x in F.fstores if x[3] == v})
+        self.evidence = {"file": file, "adds": ev, "flags": fl}
         why = []
         if once:
             a = once[0]
@@ -1552,8 +1665,14 @@ class Decider:
             r.place = ("field", s)
             return
         if len(files) == 1:
-            r.gated = self.flag_gate(r.calls) or self.replaced(r.calls) \
-                or self.paired_locked(r.calls)
+            for rule, how in (("flag", self.flag_gate),
+                              ("replaced", self.replaced),
+                              ("locked", self.paired_locked)):
+                self.evidence = {}
+                r.gated = how(r.calls)
+                if r.gated:
+                    r.proof = dict(self.evidence, rule=rule)
+                    break
             r.one_at_a_time = bool(r.gated)
             if r.gated:
                 # Added at most once at a time by its file's flag.
@@ -1564,6 +1683,8 @@ class Decider:
         if all(one):
             # Added only from probes that keep their state in file
             # scope: one device by construction.
+            r.proof = {"rule": "one_device", "file": adds[0].file,
+                       "adds": [self.device_proof(a) for a in adds]}
             if len(files) == 1:
                 r.place = ("static", files[0])
                 r.one_instance = "one device by construction: " + \
@@ -1575,6 +1696,7 @@ class Decider:
                 r.one_instance = "one device by construction: " + \
                     "; ".join(sorted(set(one)))
                 return
+            r.proof = {}
         dev = [a for a in adds if self.graph(a).per_device(a.func)]
         cb = [(a, self.graph(a).callback_entry(a.func)) for a in adds]
         cb = [(a, how) for (a, how) in cb if how]
@@ -1585,6 +1707,8 @@ class Decider:
             r.place = ("static", files[0])
             r.one_instance = "one instance by construction: " \
                 "no device reaches the add"
+            r.proof = {"rule": "no_device", "file": files[0],
+                       "adds": [a.line for a in adds]}
             return
         if dev and not cb and len(files) == 1:
             # Reached only through structures that have one instance.
@@ -1594,6 +1718,9 @@ class Decider:
             if not [a for a in adds if self.graph(a).per_device(
                     a.func, one=set(one))]:
                 r.place = ("static", files[0])
+                r.proof = {"rule": "one_instance", "file": files[0],
+                           "structs": [{"struct": k, "var": v} for k, v
+                                       in sorted(one.items())]}
                 r.gated = "one instance by construction: %s" % "; ".join(
                     "struct %s has one instance, %s, and the driver "
                     "allocates none" % (k, v) for k, v in sorted(one.items()))

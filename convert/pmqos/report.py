@@ -7,7 +7,7 @@ JSON (pmqos-convert --json FILE; version 1, read by eval/corpus-eval):
    "sites": [{"file": PATH, "line": N, "call": "add"|"update"|"remove"|
               "read", "class": TEXT, "name": TEXT, "converted": BOOL,
               "reason": null | Reason name, "detail": TEXT,
-              "related": ["FILE:LINE", ...]}],
+              "related": ["FILE:LINE", ...], "proof"?: PROOF}],
    "changed_files": [PATH, ...]}
 
 Every call of the old API in the candidate files is one site: what pass 1
@@ -16,6 +16,57 @@ NOT_BUILT (a call under #if 0, which blocks no request).
 "related" lists the other calls of the site's request (the same class
 and name, or a name that may alias it): the calls its decision rests on,
 which eval/pmqoseval/determinism.py reads.
+
+"proof" (only on the adds of a converted request that became a static
+handle, or a field of a structure with one instance, by a rule that shows
+it is one request though a function adding it may run more than once)
+says which rule and the lines it rests on, so that eval/check/pmqos-check
+--proofs can verify it in the converted files instead of deriving the rule
+again.  Every LINE is a line of FILE as it was before the conversion (as
+"line" is), null when the converter could not place it.  PROOF is one of:
+
+  {"rule": "flag", "file": FILE, "flag": VAR, "stores": [LINE, ...],
+   "calls": [{"call": "add"|"update"|"remove", "line": LINE,
+              "test": LINE, "store": LINE}, ...]}
+      Decider.flag_gate: every call of the request runs under a test of
+      the file-scope flag VAR at "test" (adds: if (!VAR) or the else of
+      if (VAR); updates and removes: if (VAR)); after each add, in its
+      branch, "store" sets VAR to a non-zero constant; after each remove
+      "store" sets it to 0; "stores" are all the stores of VAR (no
+      update has "store").
+  {"rule": "replaced", "file": FILE, "flags": {VAR: [LINE of each store
+   of VAR], ...}, "adds": [ADD, ...]}
+      Decider.replaced: each ADD is {"line": LINE, "how": "remove",
+      "remove": LINE} (a remove of the request precedes the add on every
+      path: the nearest one before it in its function), {"line", "how":
+      "cleared", "flag": VAR, "test": LINE of if (VAR) { remove; VAR = 0;
+      }, "clear": LINE of VAR = 0}, {"line", "how": "gated", "flag": VAR,
+      "test": LINE of if (!VAR)} or {"line", "how": "first", "func": FN,
+      "callbacks": [VAR, ...]} (an initcall's add before the callbacks
+      that VARs hand over); "flags" lists the stores of each VAR used.
+  {"rule": "locked", "file": FILE, "mutex": M,
+   "pairs": [{"func": FN, "line": LINE of the add, "remove": LINE}, ...],
+   "callers": [{"func": FN, "call": LINE, "lock": LINE, "unlock": LINE}],
+   "pointer"?: {"var": G, "probes": [STATE + {"stores": [LINE, ...]}]}}
+      Decider.paired_locked: each add is removed before its function FN
+      returns, and every call of FN holds mutex_lock(&M) from "lock" to
+      "unlock"; with "pointer", M is G->f and only the probes listed
+      store into G (at "stores"), each keeping its device in file scope.
+  {"rule": "one_device", "file": FILE,
+   "adds": [{"line": LINE, "func": FN, "probes": [STATE, ...]}, ...]}
+      CallGraph.singleton, Decider.one_device: every path to each add
+      starts at one of the probes, and each keeps its device in file
+      scope.  STATE is {"probe": FN, "file": FILE, "func": FN2, "var":
+      VAR, "line": LINE}: FN2 (the probe or a function it calls, in
+      FILE) stores into the file-scope VAR at LINE (or initialises it:
+      INIT_WORK(&VAR, ...)).
+  {"rule": "no_device", "file": FILE, "adds": [LINE, ...]}
+      No device and no callback that may run more than once reaches the
+      adds (nothing to verify line by line).
+  {"rule": "one_instance", "file": FILE,
+   "structs": [{"struct": S, "var": VAR}, ...]}
+      Decider.one_instance: the adds are reached only through pointers
+      to structures that have one instance, VAR.
 """
 
 import os
@@ -50,13 +101,15 @@ class Site:
     explain: List[str] = field(default_factory=list)
     block: str = ""             # NOT_BUILT: file:line of its #if 0
     why: str = ""               # NOT_BUILT: the #if 0 (textfacts.dead_why)
+    proof: Dict[str, object] = field(default_factory=dict)  # Request.proof
 
     def as_json(self) -> dict:
         return {"file": self.file, "line": self.line, "call": self.call,
                 "class": self.cls, "name": self.name,
                 "converted": self.converted,
                 "reason": self.reason.name if self.reason else None,
-                "detail": self.detail, "related": self.related}
+                "detail": self.detail, "related": self.related,
+                **({"proof": self.proof} if self.proof else {})}
 
 
 def where_text(r: Request) -> str:
@@ -89,6 +142,8 @@ def sites_of(d) -> Dict[tuple, Site]:
                 s.detail = r.detail
             else:
                 s.detail, s.notes, s.explain = converted_text(d, r, c)
+                if c.fn == ADD:
+                    s.proof = r.proof
                 one = why_one(r)
                 if one:
                     s.detail = "; ".join(x for x in (one, s.detail) if x)
