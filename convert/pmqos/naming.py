@@ -382,6 +382,22 @@ FIELD_DST = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\])?$')
 STORE = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)\s*'
                    r'((?:"(?:[^"\\\n]|\\.)*"\s*)+|[^;,}{]+)')
 CALL = re.compile(r'\b(\w+)\s*\(')
+# A function-like macro's definition, continuation lines included.
+DEFINE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\((?:.*\\\n)*.*$', re.M)
+
+
+def unused_macros(texts: Dict[str, str]) -> set:
+    """The function-like macros that texts define and no text uses: a
+    store in one (rename_region()'s (region)->name = (newname) in
+    <linux/ioport.h>) writes nothing in the files given."""
+    defs, uses = set(), {}
+    for t in texts.values():
+        t = blank_comments(t)
+        for m in DEFINE.finditer(t):
+            defs.add(m.group(1))
+        for w in re.findall(r'\b\w+\b', t):
+            uses[w] = uses.get(w, 0) + 1
+    return {d for d in defs if uses.get(d, 0) <= 1}
 
 
 def is_dev_key(key: str) -> bool:
@@ -410,6 +426,7 @@ class Values:
         self.texts = texts
         self.dn = DevNames(self, texts)
         self.tgt: Dict[tuple, Optional[str]] = {}
+        self.macros = unused_macros(texts)
         for f in sorted(texts):
             self.scan(f, blank_comments(texts[f]))
 
@@ -451,12 +468,21 @@ class Values:
 
         def line(i):
             return "%s:%d" % (f, bisect.bisect_left(nl, i) + 1)
+        macros = [(m.start(), m.end(), m.group(1))
+                  for m in DEFINE.finditer(text)]
         for m in STORE.finditer(text):
+            mac = [x for (a, b, x) in macros if a <= m.start() < b]
+            if mac and mac[0] in self.macros:
+                continue    # a macro no file given uses stores nothing
             fld, rhs = m.group(1), rhs_at(text, m.start(2))
             d = dup_source(CAST.sub("", re.sub(r'\s+', '', rhs)))
             if d:
                 rhs = d    # x->name = kstrdup(src, gfp): a copy of src
             tgt = self.dn.target(text, f, m.start())
+            if tgt is None and mac:
+                # the object a macro's parameter names: a structure of
+                # the macro's own file (DevNames.may_store)
+                tgt = "#" + f
             for a in self.source(rhs, f):
                 self.tgt[(fld, line(m.start()), a)] = tgt
                 self.store(fld, a, line(m.start()), f)
@@ -496,6 +522,10 @@ class Values:
         if fld in DEV_NAME_FIELDS | {"name"} and a[0] in ("lit", "fmt"):
             self.devlits.append((("devlit",) + a, where, f))
 
+    def in_macro(self, fld: str, w: str, a: tuple) -> bool:
+        """The store at w is through a macro's parameter (scan)."""
+        return (self.tgt.get((fld, w, a)) or "").startswith("#")
+
     def mine(self, c: Call, f: str) -> bool:
         """A store in file f counts for the name of call c: f is built
         into c's driver, or is a header c's file includes."""
@@ -533,8 +563,9 @@ class Values:
         typed = "." not in path and not m and \
             self.dn.struct_of(own) is not None
         st = [(a, w) for (a, w, f) in self.stores.get(fld, [])
-              if self.mine(c, f) and (not typed or self.dn.may_store(
-                  self.tgt.get((fld, w, a)), own))]
+              if self.mine(c, f) and (
+                  not (typed or own and self.in_macro(fld, w, a)) or
+                  self.dn.may_store(self.tgt.get((fld, w, a)), own))]
         if not st:
             return [(("any", ""), "no store into ->%s in the files of its "
                      "driver" % fld)]
@@ -789,9 +820,16 @@ class DevNames:
         return self.target(text, f, p + dot) if dot >= 0 else None
 
     def may_store(self, tgt: Optional[str], s: str) -> bool:
-        """A store whose target is tgt (target()) may write struct s."""
+        """A store whose target is tgt (target()) may write struct s.  A
+        store through a macro's parameter ("#FILE") may write only a
+        structure its file declares: a macro of <linux/ioport.h> or
+        <linux/lockdep.h> does not name a driver's structure."""
         if tgt is None:
             return True
+        if tgt.startswith("#"):
+            return re.search(r'\bstruct\s+%s\s*\{' % re.escape(s),
+                             blank_comments(self.v.texts.get(tgt[1:], ""))
+                             ) is not None
         if tgt.startswith("?"):
             t = tgt[1:]
             return t == s or self.embeds(t, s)
