@@ -382,6 +382,9 @@ FIELD_DST = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\])?$')
 STORE = re.compile(r'(?:->|\.)\s*(\w+)\s*(?:\[[^\]]*\]\s*)?=(?!=)\s*'
                    r'((?:"(?:[^"\\\n]|\\.)*"\s*)+|[^;,}{]+)')
 CALL = re.compile(r'\b(\w+)\s*\(')
+# A header of the kernel's include/ or of an arch's (include/linux/...,
+# arch/arm/include/asm/..., arch/arm/plat-omap/include/plat/...).
+KERNEL_HEADER = re.compile(r'^(?:arch/[^/]+/(?:[^/]+/)?)?include/')
 # A function-like macro's definition, continuation lines included.
 DEFINE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\((?:.*\\\n)*.*$', re.M)
 
@@ -522,10 +525,6 @@ class Values:
         if fld in DEV_NAME_FIELDS | {"name"} and a[0] in ("lit", "fmt"):
             self.devlits.append((("devlit",) + a, where, f))
 
-    def in_macro(self, fld: str, w: str, a: tuple) -> bool:
-        """The store at w is through a macro's parameter (scan)."""
-        return (self.tgt.get((fld, w, a)) or "").startswith("#")
-
     def mine(self, c: Call, f: str) -> bool:
         """A store in file f counts for the name of call c: f is built
         into c's driver, or is a header c's file includes."""
@@ -562,10 +561,17 @@ class Values:
         path = key.split(":", 1)[-1]
         typed = "." not in path and not m and \
             self.dn.struct_of(own) is not None
+
+        def counts(a, w, f):
+            t = self.tgt.get((fld, w, a))
+            if (t or "").startswith("#"):
+                # through a macro's parameter: a macro of a header of
+                # the kernel's include/ writes only what it declares
+                return not own or not KERNEL_HEADER.match(f) or \
+                    self.dn.may_store(t, own)
+            return not typed or self.dn.may_store(t, own)
         st = [(a, w) for (a, w, f) in self.stores.get(fld, [])
-              if self.mine(c, f) and (
-                  not (typed or own and self.in_macro(fld, w, a)) or
-                  self.dn.may_store(self.tgt.get((fld, w, a)), own))]
+              if self.mine(c, f) and counts(a, w, f)]
         if not st:
             return [(("any", ""), "no store into ->%s in the files of its "
                      "driver" % fld)]
@@ -821,9 +827,10 @@ class DevNames:
 
     def may_store(self, tgt: Optional[str], s: str) -> bool:
         """A store whose target is tgt (target()) may write struct s.  A
-        store through a macro's parameter ("#FILE") may write only a
-        structure its file declares: a macro of <linux/ioport.h> or
-        <linux/lockdep.h> does not name a driver's structure."""
+        store through a macro's parameter ("#FILE") may write a structure
+        its file declares (Values.atoms: for a header of the kernel's
+        include/, only that: a macro of <linux/ioport.h> or
+        <linux/lockdep.h> does not name a driver's structure)."""
         if tgt is None:
             return True
         if tgt.startswith("#"):

@@ -293,8 +293,8 @@ def converted_text(d, r: Request, c: Call):
             if any(e in d.graph(a).contexts(a.func)
                    for a in r.adds for e in again):
                 why += "; two runs of %s() at once can still leave one " \
-                    "request added, as the name kept two entries: " \
-                    "serialise it to avoid that" % again[0]
+                    "request added, as the old API kept two entries of " \
+                    "the name: serialise it to avoid that" % again[0]
         else:
             why += ", never two at once (%s): each takes the handle with " \
                 "xchg() all the same" % "; ".join(r.orders)
@@ -323,7 +323,7 @@ def late_updates(d, r: Request) -> List[Tuple[str, str]]:
         for e in sorted(g.contexts(x.func) - ctx):
             how = g.entry.get(e, "")
             if (e in g.atomic and how.startswith((".function", "handed to"))
-                    or how[len("handed to "):-3] in kernel.INIT_OBJ_FNS) \
+                    or how[len("handed to "):-2] in kernel.INIT_OBJ_FNS) \
                     and not any(stopped(d.units[y.unit], e, y) for y in rm):
                 out.append((x.where, "%s() (%s)" % (
                     e, "a timer" if how == ".function" else how)))
