@@ -340,7 +340,7 @@ def stopped(F, fn: str, c: Call) -> bool:
     def last(a: str) -> str:
         return re.split(r"->|\.|&", a.strip())[-1].strip()
     objs = {last(e.args.get(0, "")) for e in F.edges.values()
-            if fn in e.args.values() and e.callee != c.func}
+            if fn in e.args.values()}
     return any(e.callee in kernel.STOP_CALLBACK and e.caller == c.func and
                e.file == c.file and e.line < c.line and
                (not objs or last(e.args.get(0, "")) in objs)
